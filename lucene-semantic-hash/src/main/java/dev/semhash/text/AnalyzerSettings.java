@@ -1,0 +1,85 @@
+package dev.semhash.text;
+
+import java.io.IOException;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.LengthFilter;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.store.DataInput;
+import org.apache.lucene.store.DataOutput;
+
+/**
+ * The analysis chain of a model: Lucene's {@link StandardTokenizer}, then optionally lower-casing,
+ * English stop-word removal and a token-length filter. Stored in every model file so that query-time
+ * text is analysed exactly as the training corpus was.
+ *
+ * <pre class="prettyprint">
+ * Analyzer analyzer = AnalyzerSettings.DEFAULT.newAnalyzer();
+ * </pre>
+ *
+ * @param lowercase lower-case every token
+ * @param englishStopWords drop Lucene's English stop words ({@link
+ *     EnglishAnalyzer#ENGLISH_STOP_WORDS_SET})
+ * @param minTokenLength shortest token kept, in UTF-16 units (at least 1)
+ * @param maxTokenLength longest token kept (at least {@code minTokenLength}, at most 255)
+ */
+public record AnalyzerSettings(
+    boolean lowercase, boolean englishStopWords, int minTokenLength, int maxTokenLength) {
+
+  /** Standard tokenizer, lower case, English stop words, tokens of 2 to 40 characters. */
+  public static final AnalyzerSettings DEFAULT = new AnalyzerSettings(true, true, 2, 40);
+
+  public AnalyzerSettings {
+    if (minTokenLength < 1 || maxTokenLength < minTokenLength || maxTokenLength > 255) {
+      throw new IllegalArgumentException(
+          "token lengths must satisfy 1 <= min <= max <= 255, got min="
+              + minTokenLength
+              + " max="
+              + maxTokenLength);
+    }
+  }
+
+  /** A new analyzer for this chain; callers close it. */
+  public Analyzer newAnalyzer() {
+    return new Analyzer() {
+      @Override
+      protected TokenStreamComponents createComponents(String fieldName) {
+        Tokenizer source = new StandardTokenizer();
+        TokenStream stream = source;
+        if (lowercase) {
+          stream = new LowerCaseFilter(stream);
+        }
+        if (englishStopWords) {
+          stream = new StopFilter(stream, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+        }
+        stream = new LengthFilter(stream, minTokenLength, maxTokenLength);
+        return new TokenStreamComponents(source, stream);
+      }
+
+      @Override
+      protected TokenStream normalize(String fieldName, TokenStream in) {
+        return lowercase ? new LowerCaseFilter(in) : in;
+      }
+    };
+  }
+
+  /** Writes these settings; {@link #read} reads them back. */
+  public void write(DataOutput out) throws IOException {
+    out.writeByte((byte) ((lowercase ? 1 : 0) | (englishStopWords ? 2 : 0)));
+    out.writeVInt(minTokenLength);
+    out.writeVInt(maxTokenLength);
+  }
+
+  /** Reads settings written by {@link #write}. */
+  public static AnalyzerSettings read(DataInput in) throws IOException {
+    byte flags = in.readByte();
+    if ((flags & ~3) != 0) {
+      throw new IOException("unknown analyzer flags " + flags + " (file from a newer version?)");
+    }
+    return new AnalyzerSettings((flags & 1) != 0, (flags & 2) != 0, in.readVInt(), in.readVInt());
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * Readers for the dataset layout of {@code shared/datasets}: gzip-compressed JSON Lines documents
+ * and queries, TSV qrels and edges. Every reader streams, checks each line, and reports a malformed
+ * line with the file, the line number and what is wrong ({@link
+ * dev.semhash.training.data.DatasetFormatException}).
+ */
+package dev.semhash.training.data;
