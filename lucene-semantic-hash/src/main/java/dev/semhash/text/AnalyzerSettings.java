@@ -7,6 +7,7 @@ import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.miscellaneous.LengthFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.store.DataInput;
@@ -14,7 +15,7 @@ import org.apache.lucene.store.DataOutput;
 
 /**
  * The analysis chain of a model: Lucene's {@link StandardTokenizer}, then optionally lower-casing,
- * English stop-word removal and a token-length filter. Stored in every model file so that query-time
+ * English stop-word removal, a token-length filter and Porter stemming. Stored in every model file so that query-time
  * text is analysed exactly as the training corpus was.
  *
  * <pre class="prettyprint">
@@ -26,12 +27,27 @@ import org.apache.lucene.store.DataOutput;
  *     EnglishAnalyzer#ENGLISH_STOP_WORDS_SET})
  * @param minTokenLength shortest token kept, in UTF-16 units (at least 1)
  * @param maxTokenLength longest token kept (at least {@code minTokenLength}, at most 255)
+ * @param porterStemming reduce tokens to their Porter stems (after the other filters)
  */
 public record AnalyzerSettings(
-    boolean lowercase, boolean englishStopWords, int minTokenLength, int maxTokenLength) {
+    boolean lowercase,
+    boolean englishStopWords,
+    int minTokenLength,
+    int maxTokenLength,
+    boolean porterStemming) {
 
-  /** Standard tokenizer, lower case, English stop words, tokens of 2 to 40 characters. */
-  public static final AnalyzerSettings DEFAULT = new AnalyzerSettings(true, true, 2, 40);
+  /**
+   * The thesis's bag-of-words protocol: standard tokenizer, lower case, English stop words, tokens
+   * of 2 to 40 characters, no stemming.
+   */
+  public static final AnalyzerSettings DEFAULT = new AnalyzerSettings(true, true, 2, 40, false);
+
+  /**
+   * Anserini's default English analysis for BM25 baselines: lower case, English stop words, Porter
+   * stemming, every token length.
+   */
+  public static final AnalyzerSettings ENGLISH_STEMMED =
+      new AnalyzerSettings(true, true, 1, 255, true);
 
   public AnalyzerSettings {
     if (minTokenLength < 1 || maxTokenLength < minTokenLength || maxTokenLength > 255) {
@@ -57,6 +73,9 @@ public record AnalyzerSettings(
           stream = new StopFilter(stream, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
         }
         stream = new LengthFilter(stream, minTokenLength, maxTokenLength);
+        if (porterStemming) {
+          stream = new PorterStemFilter(stream);
+        }
         return new TokenStreamComponents(source, stream);
       }
 
@@ -69,7 +88,8 @@ public record AnalyzerSettings(
 
   /** Writes these settings; {@link #read} reads them back. */
   public void write(DataOutput out) throws IOException {
-    out.writeByte((byte) ((lowercase ? 1 : 0) | (englishStopWords ? 2 : 0)));
+    out.writeByte(
+        (byte) ((lowercase ? 1 : 0) | (englishStopWords ? 2 : 0) | (porterStemming ? 4 : 0)));
     out.writeVInt(minTokenLength);
     out.writeVInt(maxTokenLength);
   }
@@ -77,9 +97,14 @@ public record AnalyzerSettings(
   /** Reads settings written by {@link #write}. */
   public static AnalyzerSettings read(DataInput in) throws IOException {
     byte flags = in.readByte();
-    if ((flags & ~3) != 0) {
+    if ((flags & ~7) != 0) {
       throw new IOException("unknown analyzer flags " + flags + " (file from a newer version?)");
     }
-    return new AnalyzerSettings((flags & 1) != 0, (flags & 2) != 0, in.readVInt(), in.readVInt());
+    int min = in.readVInt();
+    int max = in.readVInt();
+    if (min < 1 || max < min || max > 255) {
+      throw new IOException("corrupt analyzer settings: token lengths " + min + ".." + max);
+    }
+    return new AnalyzerSettings((flags & 1) != 0, (flags & 2) != 0, min, max, (flags & 4) != 0);
   }
 }
