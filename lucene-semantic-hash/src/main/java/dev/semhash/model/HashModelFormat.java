@@ -1,0 +1,264 @@
+package dev.semhash.model;
+
+import dev.semhash.text.AnalyzerSettings;
+import dev.semhash.text.TermWeighting;
+import dev.semhash.text.Vocabulary;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.store.ChecksumIndexInput;
+import org.apache.lucene.store.DataInput;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.NIOFSDirectory;
+
+/**
+ * Reads and writes hashing model files ({@code .shm}).
+ *
+ * <pre class="prettyprint">
+ * HashModelFormat.write(model, Path.of("model.shm"));
+ * HashModel same = HashModelFormat.read(Path.of("model.shm"));
+ * </pre>
+ *
+ * <p><b>File format, version 0.</b> Integers are little-endian as Lucene's {@link
+ * org.apache.lucene.store.DataOutput} writes them; VInt/VLong are Lucene's variable-length
+ * integers, String is a VInt byte length then UTF-8, Float is the IEEE-754 bits as an Int.
+ *
+ * <ol>
+ *   <li>Header: {@link CodecUtil#writeHeader} with codec name {@value #CODEC_NAME} and the version.
+ *   <li>String method; VInt n, then n pairs of String key, String value (provenance).
+ *   <li>Analyzer settings: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming), VInt
+ *       minimum and VInt maximum token length.
+ *   <li>Byte term weighting ({@link TermWeighting} ordinal); Byte 1 if vectors are unit-normalised.
+ *   <li>Vocabulary: VLong number of documents, Long mean document length (double bits), VInt size,
+ *       then per term String term, VLong document frequency.
+ *   <li>Input layer: VInt inputs (= vocabulary size), VInt outputs, Byte {@link Activation}
+ *       ordinal, inputs &times; outputs Floats (the weights of term 0 to every output, then term 1,
+ *       ...), outputs Floats bias.
+ *   <li>VInt number of dense layers; each: VInt inputs, VInt outputs, Byte activation, outputs
+ *       &times; inputs Floats (row per output), outputs Floats bias.
+ *   <li>VInt bits; bits Floats thresholds.
+ *   <li>Footer: {@link CodecUtil#writeFooter}, a CRC-32 of everything before it.
+ * </ol>
+ *
+ * The whole checksum is verified before anything is parsed, so a truncated or corrupted file fails
+ * with a clear {@link ModelFormatException} and never yields a half-read model.
+ */
+public final class HashModelFormat {
+  /** Codec name in the header; identifies a semhash hashing model. */
+  public static final String CODEC_NAME = "SemhashHashModel";
+
+  /** The first format version. */
+  public static final int VERSION_START = 0;
+
+  /** The version this build writes. */
+  public static final int VERSION_CURRENT = VERSION_START;
+
+  /** Conventional file extension. */
+  public static final String EXTENSION = "shm";
+
+  private static final int MAX_DIMENSION = 1 << 24;
+
+  private HashModelFormat() {}
+
+  /** Writes {@code model} to {@code file} atomically: the file is complete or untouched. */
+  public static void write(HashModel model, Path file) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    String tmpName = file.getFileName() + ".tmp-" + ProcessHandle.current().pid();
+    try (Directory directory = new NIOFSDirectory(dir)) {
+      Files.deleteIfExists(dir.resolve(tmpName));
+      try (IndexOutput out = directory.createOutput(tmpName, IOContext.DEFAULT)) {
+        CodecUtil.writeHeader(out, CODEC_NAME, VERSION_CURRENT);
+        writeBody(model, out);
+        CodecUtil.writeFooter(out);
+      }
+      directory.sync(List.of(tmpName));
+    }
+    Files.move(
+        dir.resolve(tmpName),
+        file.toAbsolutePath(),
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static void writeBody(HashModel model, IndexOutput out) throws IOException {
+    out.writeString(model.method());
+    Map<String, String> info = model.info();
+    out.writeVInt(info.size());
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      out.writeString(e.getKey());
+      out.writeString(e.getValue());
+    }
+    model.analyzerSettings().write(out);
+    out.writeByte((byte) model.weighting().ordinal());
+    out.writeByte((byte) (model.normalize() ? 1 : 0));
+    model.vocabulary().write(out);
+    SparseInputLayer input = model.inputLayer();
+    out.writeVInt(input.inputs());
+    out.writeVInt(input.outputs());
+    out.writeByte((byte) input.activation().ordinal());
+    for (float[] column : input.columns()) {
+      writeFloats(out, column);
+    }
+    writeFloats(out, input.bias());
+    out.writeVInt(model.layers().size());
+    for (DenseLayer layer : model.layers()) {
+      out.writeVInt(layer.inputs());
+      out.writeVInt(layer.outputs());
+      out.writeByte((byte) layer.activation().ordinal());
+      for (float[] row : layer.weights()) {
+        writeFloats(out, row);
+      }
+      writeFloats(out, layer.bias());
+    }
+    float[] thresholds = model.thresholds();
+    out.writeVInt(thresholds.length);
+    writeFloats(out, thresholds);
+  }
+
+  private static void writeFloats(IndexOutput out, float[] values) throws IOException {
+    for (float v : values) {
+      out.writeInt(Float.floatToIntBits(v));
+    }
+  }
+
+  /**
+   * Reads a model file.
+   *
+   * @throws NoSuchFileException if there is no such file
+   * @throws ModelFormatException if the file is not a semhash hashing model, is of an unknown
+   *     version, truncated or corrupted; the message says which and what to do
+   */
+  public static HashModel read(Path file) throws IOException {
+    Path abs = file.toAbsolutePath();
+    if (Files.isRegularFile(abs) == false) {
+      throw new NoSuchFileException(abs.toString(), null, "model file not found; train one with './semhash train'");
+    }
+    try (Directory directory = new NIOFSDirectory(abs.getParent())) {
+      String name = abs.getFileName().toString();
+      verifyStructure(directory, name, abs);
+      try (ChecksumIndexInput in = directory.openChecksumInput(name)) {
+        CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
+        HashModel model = readBody(in);
+        CodecUtil.checkFooter(in);
+        return model;
+      }
+    } catch (ModelFormatException | NoSuchFileException e) {
+      throw e;
+    } catch (CorruptIndexException | EOFException | IllegalArgumentException e) {
+      throw new ModelFormatException(abs, "is corrupted: " + e.getMessage() + "; retrain or restore the file", e);
+    }
+  }
+
+  /** Checks header and whole-file checksum first, so nothing is parsed from a damaged file. */
+  private static void verifyStructure(Directory directory, String name, Path file) throws IOException {
+    try (IndexInput in = directory.openInput(name, IOContext.READONCE)) {
+      if (in.length() < CodecUtil.footerLength() + 4) {
+        throw new ModelFormatException(file, "is too short (" + in.length() + " bytes) to be a model; it is truncated or not a model file", null);
+      }
+      int magic = CodecUtil.readBEInt(in);
+      if (magic != CodecUtil.CODEC_MAGIC) {
+        throw new ModelFormatException(file, "is not a semhash model file (no semhash/Lucene header); give a file written by './semhash train'", null);
+      }
+      String codec = in.readString();
+      if (codec.equals(CODEC_NAME) == false) {
+        throw new ModelFormatException(
+            file,
+            "is a '" + codec + "' file, not a hashing model ('" + CODEC_NAME + "'); give a hashing model written by './semhash train'",
+            null);
+      }
+      int version = CodecUtil.readBEInt(in);
+      if (version > VERSION_CURRENT || version < VERSION_START) {
+        throw new ModelFormatException(
+            file,
+            "has format version " + version + " but this build reads versions " + VERSION_START + " to " + VERSION_CURRENT
+                + (version > VERSION_CURRENT ? "; upgrade semhash to read it" : "; retrain the model"),
+            null);
+      }
+      in.seek(0);
+      CodecUtil.checksumEntireFile(in);
+    } catch (CorruptIndexException e) {
+      throw new ModelFormatException(file, "is truncated or corrupted (" + e.getMessage() + "); retrain or restore the file", e);
+    } catch (IndexFormatTooNewException | IndexFormatTooOldException e) {
+      throw new ModelFormatException(file, "has an unsupported version: " + e.getMessage(), e);
+    }
+  }
+
+  private static HashModel readBody(DataInput in) throws IOException {
+    String method = in.readString();
+    int infoSize = in.readVInt();
+    Map<String, String> info = new TreeMap<>();
+    for (int i = 0; i < infoSize; i++) {
+      info.put(in.readString(), in.readString());
+    }
+    AnalyzerSettings analyzer = AnalyzerSettings.read(in);
+    int weightingOrdinal = in.readByte();
+    if (weightingOrdinal < 0 || weightingOrdinal >= TermWeighting.values().length) {
+      throw new CorruptIndexException("unknown term weighting " + weightingOrdinal, "model");
+    }
+    TermWeighting weighting = TermWeighting.values()[weightingOrdinal];
+    boolean normalize = in.readByte() != 0;
+    Vocabulary vocabulary = Vocabulary.read(in);
+    int inputs = readDimension(in);
+    int outputs = readDimension(in);
+    Activation inputActivation = readActivation(in);
+    float[][] columns = new float[inputs][];
+    for (int t = 0; t < inputs; t++) {
+      columns[t] = readFloats(in, outputs);
+    }
+    SparseInputLayer inputLayer =
+        new SparseInputLayer(columns, readFloats(in, outputs), inputActivation);
+    int layerCount = in.readVInt();
+    List<DenseLayer> layers = new ArrayList<>();
+    for (int l = 0; l < layerCount; l++) {
+      int in_ = readDimension(in);
+      int out_ = readDimension(in);
+      Activation activation = readActivation(in);
+      float[][] rows = new float[out_][];
+      for (int o = 0; o < out_; o++) {
+        rows[o] = readFloats(in, in_);
+      }
+      layers.add(new DenseLayer(rows, readFloats(in, out_), activation));
+    }
+    int bits = readDimension(in);
+    float[] thresholds = readFloats(in, bits);
+    return new HashModel(
+        method, info, analyzer, vocabulary, weighting, normalize, inputLayer, layers, thresholds);
+  }
+
+  private static int readDimension(DataInput in) throws IOException {
+    int d = in.readVInt();
+    if (d <= 0 || d > MAX_DIMENSION) {
+      throw new CorruptIndexException("implausible dimension " + d, "model");
+    }
+    return d;
+  }
+
+  private static Activation readActivation(DataInput in) throws IOException {
+    int a = in.readByte();
+    if (a < 0 || a >= Activation.values().length) {
+      throw new CorruptIndexException("unknown activation " + a, "model");
+    }
+    return Activation.values()[a];
+  }
+
+  private static float[] readFloats(DataInput in, int n) throws IOException {
+    float[] values = new float[n];
+    in.readFloats(values, 0, n);
+    return values;
+  }
+}
