@@ -1,0 +1,25 @@
+package dev.semhash.training.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+
+/** Writes a command's results as one pretty-printed JSON object, atomically. */
+final class JsonReport {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private JsonReport() {}
+
+  static void write(Path file, Map<String, ?> results) throws IOException {
+    Path abs = file.toAbsolutePath();
+    Files.createDirectories(abs.getParent());
+    Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+    JSON.writeValue(tmp.toFile(), results);
+    Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

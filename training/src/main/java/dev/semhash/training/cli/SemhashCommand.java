@@ -1,0 +1,82 @@
+package dev.semhash.training.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code ./semhash}. */
+@Command(
+    name = "semhash",
+    mixinStandardHelpOptions = true,
+    versionProvider = SemhashCommand.Version.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Learned semantic retrieval for Apache Lucene: train text-hashing and reranking models,",
+      "evaluate them on the datasets in ../shared/datasets, and use them on Lucene indexes.",
+      "",
+      "Start with './semhash demo' (no data needed), then './semhash eval-hash --help'."
+    },
+    commandListHeading = "%nCommands:%n",
+    subcommands = {
+      // DemoCommand.class,
+      // EvalHashCommand.class,
+      // EvalRerankCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    footer = {
+      "",
+      "Every command takes --help. Results print as a table; --json FILE also writes them as JSON.",
+      "Runs are deterministic: each command takes --seed and reports the seed it used."
+    })
+public final class SemhashCommand implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line, also used by tests. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new SemhashCommand());
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          PrintWriter err = commandLine.getErr();
+          err.println(
+              commandLine.getColorScheme().errorText("error: " + describe(e)));
+          if (System.getenv("SEMHASH_DEBUG") != null) {
+            e.printStackTrace(err);
+          } else {
+            err.println("(set SEMHASH_DEBUG=1 to see the stack trace)");
+          }
+          err.flush();
+          return 1;
+        });
+    return cli;
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    if (e instanceof java.nio.file.NoSuchFileException nsf) {
+      return "no such file: " + nsf.getFile() + (nsf.getReason() != null ? " (" + nsf.getReason() + ")" : "");
+    }
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+
+  /** Reports the version from the jar manifest, or "development" when run from classes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = SemhashCommand.class.getPackage().getImplementationVersion();
+      return new String[] {
+        "semhash " + (v == null ? "0.1.0-SNAPSHOT" : v),
+        "Lucene " + org.apache.lucene.util.Version.LATEST + ", Java " + Runtime.version()
+      };
+    }
+  }
+}

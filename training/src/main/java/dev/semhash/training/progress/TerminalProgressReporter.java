@@ -1,0 +1,67 @@
+package dev.semhash.training.progress;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.DelegatingProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * Draws progress bars with rate and time left on standard error. On a terminal the bar redraws in
+ * place; when standard error is not a terminal (CI logs, pipes) it prints a plain line every few
+ * seconds instead, so logs stay readable.
+ */
+public final class TerminalProgressReporter implements ProgressReporter {
+  private final PrintStream err;
+  private final boolean interactive;
+
+  public TerminalProgressReporter(PrintStream err) {
+    this.err = err;
+    this.interactive = System.console() != null;
+  }
+
+  @Override
+  public Progress start(String task, long total, String unit) {
+    ProgressBarBuilder builder =
+        new ProgressBarBuilder()
+            .setTaskName(task)
+            .setInitialMax(total)
+            .setUnit(" " + unit, 1)
+            .showSpeed()
+            .setSpeedUnit(java.time.temporal.ChronoUnit.SECONDS)
+            .setMaxRenderedLength(110);
+    if (interactive) {
+      builder.setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK).setConsumer(new ConsoleProgressBarConsumer(err));
+    } else {
+      builder
+          .setStyle(ProgressBarStyle.ASCII)
+          .setUpdateIntervalMillis(5000)
+          .setConsumer(new DelegatingProgressBarConsumer(line -> err.println(line.strip()), 110));
+    }
+    ProgressBar bar = builder.build();
+    return new Progress() {
+      @Override
+      public void step(long n) {
+        bar.stepBy(n);
+      }
+
+      @Override
+      public void message(String message) {
+        bar.setExtraMessage(message);
+      }
+
+      @Override
+      public void close() {
+        bar.close();
+      }
+    };
+  }
+
+  /** Formats a duration as {@code 1m 05s} for summaries. */
+  public static String format(Duration d) {
+    long s = d.toSeconds();
+    return s >= 60 ? String.format("%dm %02ds", s / 60, s % 60) : String.format("%.1fs", d.toMillis() / 1000.0);
+  }
+}

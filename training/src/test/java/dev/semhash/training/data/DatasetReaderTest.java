@@ -1,0 +1,140 @@
+package dev.semhash.training.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatasetReaderTest {
+  @TempDir Path dir;
+
+  private void gzip(String name, byte[] content) throws IOException {
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve(name)))) {
+      out.write(content);
+    }
+  }
+
+  private void gzip(String name, String content) throws IOException {
+    gzip(name, content.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private DatasetFormatException docsFail(String content) throws IOException {
+    gzip("docs.jsonl.gz", content);
+    return assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+  }
+
+  @Test
+  void readsEveryFieldOfEveryFile() throws IOException {
+    gzip(
+        "docs.jsonl.gz",
+        """
+        {"id": "a", "text": "first", "labels": ["x", "y"], "split": "train"}
+
+        {"id": "b", "title": "T", "text": "second", "split": "test"}
+        """);
+    gzip("queries.jsonl.gz", "{\"id\": \"q1\", \"text\": \"what?\", \"split\": \"test\"}\n");
+    gzip("qrels.tsv.gz", "query_id\tdoc_id\trelevance\tsplit\nq1\tb\t2\ttest\n");
+    gzip("edges.tsv.gz", "citing_id\tcited_id\na\tb\n");
+    DatasetReader reader = new DatasetReader(dir);
+    List<Document> docs = reader.documents();
+    assertEquals(new Document("a", "", "first", List.of("x", "y"), "train"), docs.get(0));
+    assertEquals("T\n\nsecond", docs.get(1).fullText());
+    assertTrue(docs.get(1).isTest());
+    assertEquals(List.of(new Query("q1", "what?", "test")), reader.queries());
+    assertEquals(List.of(new Qrel("q1", "b", 2, "test")), reader.qrels());
+    assertEquals(List.of(new Edge("a", "b")), reader.edges());
+  }
+
+  @Test
+  void malformedJsonNamesFileAndLine() throws IOException {
+    DatasetFormatException e = docsFail("{\"id\": \"a\", \"text\": \"ok\"}\n{\"id\": \"b\", \"text\": \n");
+    assertEquals(2, e.line());
+    assertTrue(e.getMessage().contains("docs.jsonl.gz:2: not valid JSON"), e.getMessage());
+  }
+
+  @Test
+  void missingOrMistypedFieldsAreNamed() throws IOException {
+    assertTrue(docsFail("{\"id\": \"a\"}\n").getMessage().endsWith(":1: missing field \"text\""));
+    assertTrue(docsFail("{\"id\": 7, \"text\": \"t\"}\n").getMessage().endsWith(":1: field \"id\" must be a string"));
+    assertTrue(
+        docsFail("{\"id\": \"a\", \"text\": \"t\", \"labels\": \"x\"}\n")
+            .getMessage()
+            .contains("\"labels\" must be an array"));
+    assertTrue(docsFail("[1, 2]\n").getMessage().contains("expected a JSON object"));
+  }
+
+  @Test
+  void duplicateIdsAndEmptyFilesAreRejected() throws IOException {
+    DatasetFormatException dup =
+        docsFail("{\"id\": \"a\", \"text\": \"t\"}\n{\"id\": \"a\", \"text\": \"u\"}\n");
+    assertTrue(dup.getMessage().endsWith(":2: duplicate document id \"a\""), dup.getMessage());
+    assertTrue(docsFail("\n\n").getMessage().contains("holds no document"));
+  }
+
+  @Test
+  void invalidUtf8AndTruncatedGzipAreReported() throws IOException {
+    byte[] latin1 = "{\"id\": \"a\", \"text\": \"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1);
+    gzip("docs.jsonl.gz", latin1);
+    DatasetFormatException utf8 =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+    assertTrue(utf8.getMessage().contains("not valid UTF-8"), utf8.getMessage());
+
+    gzip("docs.jsonl.gz", "{\"id\": \"a\", \"text\": \"t\"}\n".repeat(1000));
+    byte[] full = Files.readAllBytes(dir.resolve("docs.jsonl.gz"));
+    Files.write(dir.resolve("docs.jsonl.gz"), Arrays.copyOf(full, full.length / 2));
+    DatasetFormatException truncated =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+    assertTrue(truncated.getMessage().contains("truncated"), truncated.getMessage());
+
+    Files.writeString(dir.resolve("docs.jsonl.gz"), "plain text, not gzip");
+    DatasetFormatException notGzip =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+    assertTrue(notGzip.getMessage().contains("not a gzip file"), notGzip.getMessage());
+  }
+
+  @Test
+  void badTsvRowsNameFileLineAndProblem() throws IOException {
+    gzip("qrels.tsv.gz", "query_id\tdoc_id\trelevance\nq1\td1\tyes\n");
+    DatasetFormatException e =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).qrels());
+    assertTrue(e.getMessage().endsWith("qrels.tsv.gz:2: relevance \"yes\" is not an integer"), e.getMessage());
+    gzip("edges.tsv.gz", "citing_id\tcited_id\na b\n");
+    e = assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).edges());
+    assertTrue(e.getMessage().endsWith(":2: expected 2 tab-separated columns, found 1"), e.getMessage());
+  }
+
+  @Test
+  void missingDirectoryOrFileSaysWhatToGive() throws IOException {
+    IOException noDir =
+        assertThrows(IOException.class, () -> new DatasetReader(dir.resolve("nope")));
+    assertTrue(noDir.getMessage().contains("docs.jsonl.gz"), noDir.getMessage());
+    NoSuchFileException noFile =
+        assertThrows(NoSuchFileException.class, () -> new DatasetReader(dir).edges());
+    assertTrue(noFile.getMessage().contains("edges.tsv"), noFile.getMessage());
+  }
+
+  @Test
+  void sharedDatasetsHaveTheirDocumentedCounts() throws IOException {
+    List<Document> news = new DatasetReader(SharedData.dataset("20newsgroups")).documents();
+    assertEquals(11314, news.stream().filter(Document::isTrain).count());
+    assertEquals(7532, news.stream().filter(Document::isTest).count());
+    DatasetReader citeseer = new DatasetReader(SharedData.dataset("citeseer"));
+    assertEquals(3186, citeseer.documents().size());
+    assertEquals(4397, citeseer.edges().size());
+    DatasetReader scifact = new DatasetReader(SharedData.dataset("scifact"));
+    assertEquals(5183, scifact.documents().size());
+    assertEquals(1109, scifact.queries().size());
+    assertEquals(919 + 339, scifact.qrels().size());
+  }
+}
