@@ -5,5 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")"
 . bin/find-jdk.sh
 semhash_find_jdk
+semhash_set_maven_opts
 echo "Using JAVA_HOME=$JAVA_HOME"
 exec mvn -B -ntp verify "$@"

@@ -12,10 +12,11 @@ import picocli.CommandLine.Command;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Learned semantic retrieval for Apache Lucene: train text-hashing and reranking models,",
-      "evaluate them on the datasets in ../shared/datasets, and use them on Lucene indexes.",
+      "Learned semantic retrieval for Apache Lucene: train text-hashing and",
+      "reranking models, evaluate them on the datasets in ../shared/datasets,",
+      "and use them on Lucene indexes.",
       "",
-      "Start with './semhash demo' (no data needed), then './semhash eval-hash --help'."
+      "Start with './semhash demo' (needs no data), then 'semhash eval-hash --help'."
     },
     commandListHeading = "%nCommands:%n",
     subcommands = {
@@ -26,8 +27,9 @@ import picocli.CommandLine.Command;
     },
     footer = {
       "",
-      "Every command takes --help. Results print as a table; --json FILE also writes them as JSON.",
-      "Runs are deterministic: each command takes --seed and reports the seed it used."
+      "Every command takes --help. Results print as a table; --json FILE also",
+      "writes them as one JSON object. Runs are deterministic: each command",
+      "takes --seed and reports the seed it used."
     })
 public final class SemhashCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
