@@ -2,14 +2,9 @@ package dev.semhash.training.eval;
 
 import dev.semhash.index.HammingCodes;
 import dev.semhash.training.progress.ProgressReporter;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Evaluates binary codes by Hamming ranking, the semantic-hashing protocol of EVALUATION.md
@@ -136,7 +131,7 @@ public final class HammingRankingEvaluator {
               p.step(to - from);
             };
       }
-      run(tasks, threads);
+      Parallel.run(Arrays.asList(tasks), threads);
     }
 
     double[] meanPrecision = new double[cutoffs.length];
@@ -274,34 +269,6 @@ public final class HammingRankingEvaluator {
     return sum / values.length;
   }
 
-  private static void run(Runnable[] tasks, int threads) {
-    if (threads == 1 || tasks.length == 1) {
-      for (Runnable task : tasks) {
-        task.run();
-      }
-      return;
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, tasks.length));
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (Runnable task : tasks) {
-        futures.add(pool.submit(task));
-      }
-      for (Future<?> f : futures) {
-        f.get();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Hamming evaluation interrupted", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) {
-        throw re;
-      }
-      throw new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
-  }
 
   private static void checkCodes(
       String which, int bits, long[][] codes, List<? extends Collection<String>> labels) {

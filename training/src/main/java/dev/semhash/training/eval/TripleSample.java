@@ -45,6 +45,19 @@ public final class TripleSample {
    *     {@code size <= 0}, or when no query has both a relevant and a non-relevant document
    */
   public static TripleSample draw(int[][] relevantDocs, int numDocs, int size, long seed) {
+    return draw(relevantDocs, null, numDocs, size, seed);
+  }
+
+  /**
+   * Draws {@code size} triples, never using a query's excluded documents (for instance the query
+   * document itself when documents are ranked against each other).
+   *
+   * @param excludedDocs for each query, documents that are not candidates (no duplicates, none
+   *     relevant); null if none are
+   * @see #draw(int[][], int, int, long)
+   */
+  public static TripleSample draw(
+      int[][] relevantDocs, int[][] excludedDocs, int numDocs, int size, long seed) {
     if (relevantDocs.length == 0) {
       throw new IllegalArgumentException("no query given; rank loss needs at least one query");
     }
@@ -54,7 +67,12 @@ public final class TripleSample {
     if (size <= 0) {
       throw new IllegalArgumentException("sample size must be positive, got " + size);
     }
+    if (excludedDocs != null && excludedDocs.length != relevantDocs.length) {
+      throw new IllegalArgumentException(
+          relevantDocs.length + " relevant lists but " + excludedDocs.length + " excluded lists; give one per query");
+    }
     int[][] sorted = new int[relevantDocs.length][];
+    int[][] notCandidates = new int[relevantDocs.length][];
     double[] cumulative = new double[relevantDocs.length];
     double total = 0;
     for (int q = 0; q < relevantDocs.length; q++) {
@@ -71,7 +89,9 @@ public final class TripleSample {
         }
       }
       sorted[q] = rel;
-      total += (double) rel.length * (numDocs - rel.length);
+      int[] excluded = excludedDocs == null ? new int[0] : excludedDocs[q];
+      notCandidates[q] = union(q, rel, excluded, numDocs);
+      total += (double) rel.length * (numDocs - notCandidates[q].length);
       cumulative[q] = total;
     }
     if (total == 0) {
@@ -88,9 +108,28 @@ public final class TripleSample {
       int[] rel = sorted[q];
       qs[t] = q;
       pos[t] = rel[random.nextInt(rel.length)];
-      neg[t] = nthNonRelevant(rel, random.nextInt(numDocs - rel.length));
+      neg[t] = nthNonRelevant(notCandidates[q], random.nextInt(numDocs - notCandidates[q].length));
     }
     return new TripleSample(qs, pos, neg);
+  }
+
+  /** The sorted union of the relevant (sorted) and excluded documents; they must not overlap. */
+  private static int[] union(int q, int[] rel, int[] excluded, int numDocs) {
+    int[] all = new int[rel.length + excluded.length];
+    System.arraycopy(rel, 0, all, 0, rel.length);
+    System.arraycopy(excluded, 0, all, rel.length, excluded.length);
+    Arrays.sort(all);
+    for (int i = 0; i < all.length; i++) {
+      if (all[i] < 0 || all[i] >= numDocs) {
+        throw new IllegalArgumentException(
+            "query " + q + " excludes document " + all[i] + ", outside [0, " + numDocs + ")");
+      }
+      if (i > 0 && all[i] == all[i - 1]) {
+        throw new IllegalArgumentException(
+            "query " + q + ": document " + all[i] + " is excluded twice or both relevant and excluded");
+      }
+    }
+    return all;
   }
 
   /** First index whose cumulative weight exceeds {@code u}; skips zero-weight queries. */
