@@ -1,0 +1,108 @@
+package dev.semhash.training.eval;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The result of {@link HammingRankingEvaluator#evaluate}: label-based measures of Hamming ranking,
+ * each averaged over all test queries.
+ *
+ * @param queries number of test queries
+ * @param trainDocs number of ranked training documents
+ * @param bits code length
+ * @param ks the cut-offs, increasing
+ * @param precision mean Prec@k for each {@code ks[i]}
+ * @param ndcg mean NDCG@k for each {@code ks[i]}
+ * @param radius the Hamming radius
+ * @param precisionWithinRadius mean precision of the training documents within {@code radius}
+ *     (a query with none scores 0)
+ * @param emptyRadiusShare share of queries with no training document within {@code radius}
+ */
+public record HammingEvaluation(
+    int queries,
+    int trainDocs,
+    int bits,
+    int[] ks,
+    double[] precision,
+    double[] ndcg,
+    int radius,
+    double precisionWithinRadius,
+    double emptyRadiusShare) {
+
+  public HammingEvaluation {
+    ks = ks.clone();
+    precision = precision.clone();
+    ndcg = ndcg.clone();
+  }
+
+  @Override
+  public int[] ks() {
+    return ks.clone();
+  }
+
+  @Override
+  public double[] precision() {
+    return precision.clone();
+  }
+
+  @Override
+  public double[] ndcg() {
+    return ndcg.clone();
+  }
+
+  /** Mean Prec@k; {@code k} must be one of {@link #ks}. */
+  public double precisionAt(int k) {
+    return precision[indexOf(k)];
+  }
+
+  /** Mean NDCG@k; {@code k} must be one of {@link #ks}. */
+  public double ndcgAt(int k) {
+    return ndcg[indexOf(k)];
+  }
+
+  private int indexOf(int k) {
+    for (int i = 0; i < ks.length; i++) {
+      if (ks[i] == k) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException(
+        "cut-off " + k + " was not evaluated; evaluated cut-offs: " + Arrays.toString(ks));
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "%d-bit codes, %d queries over %d training docs:", bits, queries, trainDocs));
+    for (int i = 0; i < ks.length; i++) {
+      sb.append(String.format(Locale.ROOT, " Prec@%d %.4f NDCG@%d %.4f,", ks[i], precision[i], ks[i], ndcg[i]));
+    }
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            " Prec(r<=%d) %.4f (%.1f%% of queries with none within the radius)",
+            radius,
+            precisionWithinRadius,
+            100 * emptyRadiusShare));
+    return sb.toString();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof HammingEvaluation e
+        && queries == e.queries
+        && trainDocs == e.trainDocs
+        && bits == e.bits
+        && Arrays.equals(ks, e.ks)
+        && Arrays.equals(precision, e.precision)
+        && Arrays.equals(ndcg, e.ndcg)
+        && radius == e.radius
+        && Double.compare(precisionWithinRadius, e.precisionWithinRadius) == 0
+        && Double.compare(emptyRadiusShare, e.emptyRadiusShare) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(precision) * 31 + Arrays.hashCode(ndcg) + Double.hashCode(precisionWithinRadius);
+  }
+}
