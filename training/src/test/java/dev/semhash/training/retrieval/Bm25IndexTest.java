@@ -28,9 +28,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class Bm25IndexTest {
-  static {
-    SharedData.clearEmptyTestsSeed();
-  }
 
   // After Porter-stemmed English analysis of "title text":
   //   d0: cat cat chase mice          (4 terms)

@@ -1,5 +1,7 @@
 package dev.semhash.training.retrieval;
 
+import dev.semhash.training.data.SharedData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,9 +24,6 @@ import org.junit.jupiter.api.Test;
  * R@1000 0.9767) on the 300 test queries.
  */
 class ScifactBm25QualityTest {
-  static {
-    SharedData.clearEmptyTestsSeed();
-  }
 
   @Test
   void matchesAnseriniFlatBaseline() throws Exception {
