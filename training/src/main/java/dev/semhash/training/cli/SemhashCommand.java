@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       // DemoCommand.class,
       // EvalHashCommand.class,
-      // EvalRerankCommand.class,
+      EvalRerankCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
@@ -40,6 +40,8 @@ public final class SemhashCommand implements Runnable {
   }
 
   public static void main(String[] args) {
+    // Lucene announces its SIMD support through java.util.logging at INFO; users need not see it.
+    java.util.logging.Logger.getLogger("org.apache.lucene").setLevel(java.util.logging.Level.WARNING);
     System.exit(commandLine().execute(args));
   }
 

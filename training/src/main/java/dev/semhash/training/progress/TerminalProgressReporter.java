@@ -38,7 +38,7 @@ public final class TerminalProgressReporter implements ProgressReporter {
       builder
           .setStyle(ProgressBarStyle.ASCII)
           .setUpdateIntervalMillis(5000)
-          .setConsumer(new DelegatingProgressBarConsumer(line -> err.println(line.strip()), 110));
+          .setConsumer(new DelegatingProgressBarConsumer(new DistinctLines(err), 110));
     }
     ProgressBar bar = builder.build();
     return new Progress() {
@@ -57,6 +57,25 @@ public final class TerminalProgressReporter implements ProgressReporter {
         bar.close();
       }
     };
+  }
+
+  /** Prints each line unless it repeats the previous one (the bar re-renders on close). */
+  private static final class DistinctLines implements java.util.function.Consumer<String> {
+    private final PrintStream out;
+    private String last = "";
+
+    DistinctLines(PrintStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public synchronized void accept(String line) {
+      String stripped = line.strip();
+      if (stripped.equals(last) == false) {
+        out.println(stripped);
+        last = stripped;
+      }
+    }
   }
 
   /** Formats a duration as {@code 1m 05s} for summaries. */
