@@ -32,6 +32,10 @@ import picocli.CommandLine.Command;
       "takes --seed and reports the seed it used."
     })
 public final class SemhashCommand implements Runnable {
+  // Held so the logger, and its level, are not garbage-collected.
+  private static final java.util.logging.Logger LUCENE_LOGGER =
+      java.util.logging.Logger.getLogger("org.apache.lucene");
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -41,7 +45,7 @@ public final class SemhashCommand implements Runnable {
 
   public static void main(String[] args) {
     // Lucene announces its SIMD support through java.util.logging at INFO; users need not see it.
-    java.util.logging.Logger.getLogger("org.apache.lucene").setLevel(java.util.logging.Level.WARNING);
+    LUCENE_LOGGER.setLevel(java.util.logging.Level.WARNING);
     System.exit(commandLine().execute(args));
   }
 

@@ -1,0 +1,51 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.text.TermWeighting;
+import dev.semhash.training.corpus.CorpusSettings;
+import dev.semhash.training.corpus.VocabularySettings;
+import picocli.CommandLine.Option;
+
+/** How documents become bag-of-words vectors; the thesis's protocol is the default. */
+final class CorpusOptions {
+  @Option(
+      names = "--vocabulary-size",
+      defaultValue = "10000",
+      paramLabel = "N",
+      description = "Keep the N terms of highest document frequency (default: ${DEFAULT-VALUE}).")
+  int vocabularySize;
+
+  @Option(
+      names = "--min-df",
+      defaultValue = "2",
+      paramLabel = "N",
+      description = "Drop terms in fewer than N training documents (default: ${DEFAULT-VALUE}).")
+  int minDf;
+
+  @Option(
+      names = "--max-df",
+      defaultValue = "1.0",
+      paramLabel = "FRACTION",
+      description = "Drop terms in more than this fraction of documents (default: ${DEFAULT-VALUE}).")
+  double maxDf;
+
+  @Option(
+      names = "--weighting",
+      defaultValue = "tfidf",
+      paramLabel = "W",
+      converter = WeightingConverter.class,
+      description = "Term weighting: binary, tf, tfidf or bm25 (default: ${DEFAULT-VALUE}).")
+  TermWeighting weighting;
+
+  CorpusSettings settings() {
+    return CorpusSettings.DEFAULT
+        .withVocabulary(new VocabularySettings(vocabularySize, minDf, maxDf))
+        .withWeighting(weighting);
+  }
+
+  static final class WeightingConverter implements picocli.CommandLine.ITypeConverter<TermWeighting> {
+    @Override
+    public TermWeighting convert(String value) {
+      return TermWeighting.parse(value);
+    }
+  }
+}

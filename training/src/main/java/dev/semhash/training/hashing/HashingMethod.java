@@ -1,0 +1,63 @@
+package dev.semhash.training.hashing;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * The hashing methods this build can train, by their command-line names. Each turns a {@link
+ * Corpus} into a {@link HashModel}.
+ */
+public enum HashingMethod {
+  /** Random-hyperplane LSH over the corpus's weighted term vectors ({@link LshTrainer}). */
+  LSH("lsh", false) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) {
+      CorpusFeatures f = CorpusFeatures.of(corpus);
+      return LshTrainer.train(f.analyzer(), f.vocabulary(), f.weighting(), f.normalize(), bits, seed);
+    }
+  };
+
+  private final String cliName;
+  private final boolean supervised;
+
+  HashingMethod(String cliName, boolean supervised) {
+    this.cliName = cliName;
+    this.supervised = supervised;
+  }
+
+  /** Trains a model of {@code bits} bits on the corpus's training documents. */
+  public abstract HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress)
+      throws IOException;
+
+  /** The name used on the command line and in reports, such as {@code lsh}. */
+  public String cliName() {
+    return cliName;
+  }
+
+  /** Whether training reads the documents' labels. */
+  public boolean supervised() {
+    return supervised;
+  }
+
+  @Override
+  public String toString() {
+    return cliName;
+  }
+
+  /** Parses a command-line name, listing the choices when it is unknown. */
+  public static HashingMethod parse(String name) {
+    for (HashingMethod m : values()) {
+      if (m.cliName.equals(name.toLowerCase(Locale.ROOT))) {
+        return m;
+      }
+    }
+    StringBuilder choices = new StringBuilder();
+    for (HashingMethod m : values()) {
+      choices.append(choices.isEmpty() ? "" : ", ").append(m.cliName);
+    }
+    throw new IllegalArgumentException("unknown hashing method '" + name + "'; choose one of " + choices);
+  }
+}
