@@ -107,12 +107,15 @@ final class OffHeapCodeDocValues extends CodeDocValues {
     return docs == null ? i : (int) docs.get(i);
   }
 
-  /** The first ordinal at or after {@code next} whose doc id is at least {@code target}. */
+  /**
+   * The first ordinal whose doc id is at least {@code target}, searching from the current position
+   * (which may be {@code target} itself: advanceExact must be repeatable).
+   */
   private int firstAtLeast(int target) {
+    int lo = ord >= 0 ? ord : next;
     if (docs == null) {
-      return Math.max(next, Math.min(target, maxDoc));
+      return Math.max(lo, Math.min(target, maxDoc));
     }
-    int lo = next;
     if (lo >= count || docs.get(lo) >= target) {
       return lo;
     }
