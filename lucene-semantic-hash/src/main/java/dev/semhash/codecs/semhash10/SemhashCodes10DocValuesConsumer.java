@@ -169,9 +169,9 @@ final class SemhashCodes10DocValuesConsumer extends DocValuesConsumer {
       meta.writeByte(DOCS_SPARSE);
       long docsStart = data.getFilePointer();
       meta.writeLong(docsStart);
-      meta.writeVInt(DIRECT_MONOTONIC_BLOCK_SHIFT);
+      meta.writeVInt(DOCS_BLOCK_SHIFT);
       DirectMonotonicWriter writer =
-          DirectMonotonicWriter.getInstance(meta, data, count, DIRECT_MONOTONIC_BLOCK_SHIFT);
+          DirectMonotonicWriter.getInstance(meta, data, count, DOCS_BLOCK_SHIFT);
       for (int doc : docs) {
         writer.add(doc);
       }
@@ -226,9 +226,9 @@ final class SemhashCodes10DocValuesConsumer extends DocValuesConsumer {
 
     long offsetsStart = index.getFilePointer();
     meta.writeLong(offsetsStart);
-    meta.writeVInt(DIRECT_MONOTONIC_BLOCK_SHIFT);
+    meta.writeVInt(OFFSETS_BLOCK_SHIFT);
     DirectMonotonicWriter writer =
-        DirectMonotonicWriter.getInstance(meta, index, buckets + 1L, DIRECT_MONOTONIC_BLOCK_SHIFT);
+        DirectMonotonicWriter.getInstance(meta, index, buckets + 1L, OFFSETS_BLOCK_SHIFT);
     for (int offset : offsets) {
       writer.add(offset);
     }

@@ -106,7 +106,10 @@ public final class SemhashCodes10DocValuesFormat extends DocValuesFormat {
   static final byte PATH_EMPTY = 2;
   static final byte DOCS_DENSE = 0;
   static final byte DOCS_SPARSE = 1;
-  static final int DIRECT_MONOTONIC_BLOCK_SHIFT = 16;
+  // small blocks: doc ids and bucket offsets deviate from a straight line like a random walk, so
+  // the packed deviations stay narrow only over short blocks
+  static final int DOCS_BLOCK_SHIFT = 12;
+  static final int OFFSETS_BLOCK_SHIFT = 10;
 
   /** Creates the format; the SPI uses this constructor. */
   public SemhashCodes10DocValuesFormat() {
