@@ -50,9 +50,17 @@ final class SemhashCodes10DocValuesConsumer extends DocValuesConsumer {
     String name =
         IndexFileNames.segmentFileName(state.segmentInfo.name, state.segmentSuffix, extension);
     IndexOutput out = state.directory.createOutput(name, state.context);
-    CodecUtil.writeIndexHeader(
-        out, codec, VERSION_CURRENT, state.segmentInfo.getId(), state.segmentSuffix);
-    return out;
+    boolean success = false;
+    try {
+      CodecUtil.writeIndexHeader(
+          out, codec, VERSION_CURRENT, state.segmentInfo.getId(), state.segmentSuffix);
+      success = true;
+      return out;
+    } finally {
+      if (!success) {
+        IOUtils.closeWhileHandlingException(out);
+      }
+    }
   }
 
   /** The delegate, created on first use so segments without delegated fields get no files. */
