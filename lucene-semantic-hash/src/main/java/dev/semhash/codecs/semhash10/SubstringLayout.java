@@ -10,7 +10,8 @@ import org.apache.lucene.util.BytesRef;
  * clamp(round(log2(max(N, 2))), 8, 30)}; the code is cut into {@code m = ceil(bits / t)} runs of
  * consecutive bits whose widths differ by at most one (the first {@code bits mod m} runs are one
  * bit wider). No run is wider than {@code t}, so a table's direct offsets array has at most {@code
- * 2^t + 1 <= max(257, 1.42 N + 1)} entries.
+ * 2^t + 1 <= max(257, 1.42 N + 1)} entries; the cap of 30 bits (rather than 32) keeps that array
+ * within a Java array while it is built, and is only reached by segments of over 2^29.5 codes.
  */
 final class SubstringLayout {
   static final int MIN_WIDTH = 8;
