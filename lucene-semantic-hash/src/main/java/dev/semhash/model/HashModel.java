@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * {@code j}. Immutable and thread-safe.
  *
  * <pre class="prettyprint">
- * HashModel model = HashModelFormat.read(Path.of("20ng-vdsh-32.shm"));
+ * HashModel model = HashModelFormat.read(Path.of("20ng-vdsh-32.hashmodel"));
  * long[] code = model.encode("Which graphics card runs X11 best?");
  * byte[] bytes = HammingCodes.toBytes(code, model.bits());
  * </pre>

@@ -26,11 +26,11 @@ import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.NIOFSDirectory;
 
 /**
- * Reads and writes hashing model files ({@code .shm}).
+ * Reads and writes hashing model files ({@code .hashmodel}).
  *
  * <pre class="prettyprint">
- * HashModelFormat.write(model, Path.of("model.shm"));
- * HashModel same = HashModelFormat.read(Path.of("model.shm"));
+ * HashModelFormat.write(model, Path.of("model.hashmodel"));
+ * HashModel same = HashModelFormat.read(Path.of("model.hashmodel"));
  * </pre>
  *
  * <p><b>File format, version 0.</b> Integers are little-endian as Lucene's {@link
@@ -68,7 +68,7 @@ public final class HashModelFormat {
   public static final int VERSION_CURRENT = VERSION_START;
 
   /** Conventional file extension. */
-  public static final String EXTENSION = "shm";
+  public static final String EXTENSION = "hashmodel";
 
   private static final int MAX_DIMENSION = 1 << 24;
 

@@ -54,7 +54,7 @@ class HashModelFormatTest {
   @Test
   void roundTripGivesIdenticalCodes() throws IOException {
     HashModel model = randomModel(42);
-    Path file = dir.resolve("m.shm");
+    Path file = dir.resolve("m.hashmodel");
     HashModelFormat.write(model, file);
     HashModel back = HashModelFormat.read(file);
     assertEquals("vdsh", back.method());
@@ -70,7 +70,7 @@ class HashModelFormatTest {
 
   @Test
   void truncatedFileIsReportedAsSuch() throws IOException {
-    Path file = dir.resolve("m.shm");
+    Path file = dir.resolve("m.hashmodel");
     HashModelFormat.write(randomModel(1), file);
     byte[] bytes = Files.readAllBytes(file);
     for (int keep : new int[] {0, 10, bytes.length / 2, bytes.length - 1}) {
@@ -82,7 +82,7 @@ class HashModelFormatTest {
 
   @Test
   void flippedByteFailsTheChecksum() throws IOException {
-    Path file = dir.resolve("m.shm");
+    Path file = dir.resolve("m.hashmodel");
     HashModelFormat.write(randomModel(2), file);
     byte[] bytes = Files.readAllBytes(file);
     bytes[bytes.length / 2] ^= 0x10;
@@ -105,16 +105,16 @@ class HashModelFormatTest {
 
   @Test
   void newerVersionAsksForAnUpgrade() throws IOException {
-    writeWithHeader("future.shm", HashModelFormat.CODEC_NAME, HashModelFormat.VERSION_CURRENT + 1);
+    writeWithHeader("future.hashmodel", HashModelFormat.CODEC_NAME, HashModelFormat.VERSION_CURRENT + 1);
     ModelFormatException e =
-        assertThrows(ModelFormatException.class, () -> HashModelFormat.read(dir.resolve("future.shm")));
+        assertThrows(ModelFormatException.class, () -> HashModelFormat.read(dir.resolve("future.hashmodel")));
     assertTrue(e.getMessage().contains("upgrade semhash"), e.getMessage());
   }
 
   @Test
   void missingFileSaysHowToMakeOne() {
     NoSuchFileException e =
-        assertThrows(NoSuchFileException.class, () -> HashModelFormat.read(dir.resolve("none.shm")));
+        assertThrows(NoSuchFileException.class, () -> HashModelFormat.read(dir.resolve("none.hashmodel")));
     assertTrue(e.getMessage().contains("./semhash train"), e.getMessage());
   }
 
