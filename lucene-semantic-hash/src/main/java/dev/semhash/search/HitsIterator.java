@@ -8,11 +8,16 @@ final class HitsIterator extends DistanceIterator {
   private final int[] distances;
   private final int from;
   private final int to;
+  private final int docBase;
   private int index;
   private int doc = -1;
 
-  /** Hits {@code [from, to)} of the arrays, whose docs are segment doc ids minus {@code docBase}. */
-  HitsIterator(int[] docs, int[] distances, int from, int to) {
+  /**
+   * Hits {@code [from, to)} of the arrays, whose docs are the segment's doc ids plus {@code
+   * docBase} (0 for segment doc ids, the leaf's doc base for top-level ones).
+   */
+  HitsIterator(int[] docs, int[] distances, int from, int to, int docBase) {
+    this.docBase = docBase;
     this.docs = docs;
     this.distances = distances;
     this.from = from;
@@ -27,7 +32,7 @@ final class HitsIterator extends DistanceIterator {
 
   @Override
   public int nextDoc() {
-    return doc = (++index < to ? docs[index] : NO_MORE_DOCS);
+    return doc = (++index < to ? docs[index] - docBase : NO_MORE_DOCS);
   }
 
   @Override
@@ -37,9 +42,9 @@ final class HitsIterator extends DistanceIterator {
       index = to;
       return doc = NO_MORE_DOCS;
     }
-    int i = Arrays.binarySearch(docs, start, to, target);
+    int i = Arrays.binarySearch(docs, start, to, target + docBase);
     index = i >= 0 ? i : -1 - i;
-    return doc = (index < to ? docs[index] : NO_MORE_DOCS);
+    return doc = (index < to ? docs[index] - docBase : NO_MORE_DOCS);
   }
 
   @Override
