@@ -317,36 +317,37 @@ public class TestHammingRadiusQuery extends LuceneTestCase {
   public void testLuceneConformance() throws IOException {
     Random random = random();
     int bits = CodeGen.randomBits(random);
-    try (RandomCodeIndex index = new RandomCodeIndex(random, bits, 50 + random.nextInt(150), false)) {
+    try (RandomCodeIndex index = new RandomCodeIndex(random, bits, 30 + random.nextInt(70), false)) {
       IndexSearcher plain = newSearcher(index.reader);
       IndexSearcher probing =
           newSearcher(new ProbingReader(index.reader, RandomCodeIndex.FIELD, bits, random.nextLong()), false);
       int maxProbeRadius = maxProbeRadius(probing.getIndexReader(), bits, 5_000);
-      for (int q = 0; q < 3; q++) {
-        long[] code = index.queryCode(random);
-        int radius = random.nextInt(maxProbeRadius + 1);
-        int[] expected = RandomCodeIndex.docs(index.withinRadius(code, radius, null));
-        for (Strategy strategy : Strategy.values()) {
-          IndexSearcher searcher = strategy == Strategy.PROBE ? probing : plain;
-          Query query = new HammingRadiusQuery(RandomCodeIndex.FIELD, QueryCode.ofWords(code, bits), radius, strategy);
-          QueryUtils.check(random, query, searcher);
-          CheckHits.checkHitCollector(random, query, RandomCodeIndex.FIELD, searcher, expected);
-          CheckHits.checkExplanations(query, RandomCodeIndex.FIELD, searcher);
-          Query conjunction =
-              new BooleanQuery.Builder()
-                  .add(query, Occur.MUST)
-                  .add(new TermQuery(new Term("cat", "a")), Occur.FILTER)
-                  .build();
-          QueryUtils.check(random, conjunction, searcher);
-          CheckHits.checkExplanations(conjunction, RandomCodeIndex.FIELD, searcher);
-          Query disjunction =
-              new BooleanQuery.Builder()
-                  .add(query, Occur.SHOULD)
-                  .add(new TermQuery(new Term("cat", "b")), Occur.SHOULD)
-                  .build();
-          QueryUtils.check(random, disjunction, searcher);
-        }
+      long[] code = index.queryCode(random);
+      int radius = random.nextInt(maxProbeRadius + 1);
+      int[] expected = RandomCodeIndex.docs(index.withinRadius(code, radius, null));
+      for (Strategy strategy : Strategy.values()) {
+        IndexSearcher searcher = strategy == Strategy.PROBE ? probing : plain;
+        Query query = new HammingRadiusQuery(RandomCodeIndex.FIELD, QueryCode.ofWords(code, bits), radius, strategy);
+        QueryUtils.check(random, query, searcher);
+        CheckHits.checkHitCollector(random, query, RandomCodeIndex.FIELD, searcher, expected);
+        CheckHits.checkExplanations(query, RandomCodeIndex.FIELD, searcher);
       }
+      Strategy strategy = Strategy.values()[random.nextInt(Strategy.values().length)];
+      IndexSearcher searcher = strategy == Strategy.PROBE ? probing : plain;
+      Query query = new HammingRadiusQuery(RandomCodeIndex.FIELD, QueryCode.ofWords(code, bits), radius, strategy);
+      Query conjunction =
+          new BooleanQuery.Builder()
+              .add(query, Occur.MUST)
+              .add(new TermQuery(new Term("cat", "a")), Occur.FILTER)
+              .build();
+      QueryUtils.check(random, conjunction, searcher);
+      CheckHits.checkExplanations(conjunction, RandomCodeIndex.FIELD, searcher);
+      Query disjunction =
+          new BooleanQuery.Builder()
+              .add(query, Occur.SHOULD)
+              .add(new TermQuery(new Term("cat", "b")), Occur.SHOULD)
+              .build();
+      QueryUtils.check(random, disjunction, searcher);
     }
   }
 
