@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
@@ -17,22 +18,44 @@ import org.apache.lucene.search.Weight;
 
 /**
  * What a {@link HammingTopKQuery} rewrites to: its precomputed hits (top-level doc ids and Hamming
- * distances) for one reader, scored like the radius query. It is only valid on the reader it was
- * computed on, which it checks.
+ * distances) for one reader, scored like the radius query. It is only valid on the segments it
+ * was computed on, which it checks: any reader over those same segment readers works (QueryUtils,
+ * for one, searches single segments on their own), any other fails.
  */
 final class HammingHitsQuery extends Query {
   private final HammingTopKQuery source;
   private final int[] docs; // top-level doc ids, increasing
   private final int[] distances;
   private final int[] segmentStarts; // hits of leaf i are [segmentStarts[i], segmentStarts[i + 1])
-  private final Object readerIdentity;
+  private final LeafReader[] leaves; // the segments searched, by their leaf ord
+  private final int[] docBases;
 
   HammingHitsQuery(HammingTopKQuery source, IndexReader reader, int[] docs, int[] distances) {
     this.source = source;
     this.docs = docs;
     this.distances = distances;
     this.segmentStarts = segmentStarts(reader.leaves(), docs);
-    this.readerIdentity = reader.getContext().id();
+    this.leaves = new LeafReader[reader.leaves().size()];
+    this.docBases = new int[leaves.length];
+    for (LeafReaderContext leaf : reader.leaves()) {
+      leaves[leaf.ord] = leaf.reader();
+      docBases[leaf.ord] = leaf.docBase;
+    }
+  }
+
+  /** The ord the segment of {@code context} had when the hits were computed. */
+  private int leafOf(LeafReaderContext context) {
+    if (context.ord < leaves.length && leaves[context.ord] == context.reader()) {
+      return context.ord;
+    }
+    for (int i = 0; i < leaves.length; i++) {
+      if (leaves[i] == context.reader()) {
+        return i;
+      }
+    }
+    throw new IllegalStateException(
+        "this rewritten HammingTopKQuery belongs to another reader; rewrite the HammingTopKQuery"
+            + " with the searcher it runs on");
   }
 
   private static int[] segmentStarts(List<LeafReaderContext> leaves, int[] docs) {
@@ -47,34 +70,35 @@ final class HammingHitsQuery extends Query {
 
   @Override
   public Weight createWeight(IndexSearcher searcher, ScoreMode scoreMode, float boost) {
-    if (searcher.getIndexReader().getContext().id() != readerIdentity) {
-      throw new IllegalStateException(
-          "this rewritten HammingTopKQuery belongs to another reader; rewrite the HammingTopKQuery"
-              + " with the searcher it runs on");
+    for (LeafReaderContext context : searcher.getIndexReader().leaves()) {
+      leafOf(context); // fail now, not in the middle of collection
     }
     int bits = source.getBits();
     return new Weight(this) {
       @Override
       public ScorerSupplier scorerSupplier(LeafReaderContext context) {
-        int from = segmentStarts[context.ord];
-        int to = segmentStarts[context.ord + 1];
+        int leaf = leafOf(context);
+        int from = segmentStarts[leaf];
+        int to = segmentStarts[leaf + 1];
         if (from == to) {
           return null;
         }
         return new DefaultScorerSupplier(
             new HammingScorer(
-                new HitsIterator(docs, distances, from, to, context.docBase), bits, boost));
+                new HitsIterator(docs, distances, from, to, docBases[leaf]), bits, boost));
       }
 
       @Override
       public int count(LeafReaderContext context) {
-        return segmentStarts[context.ord + 1] - segmentStarts[context.ord];
+        int leaf = leafOf(context);
+        return segmentStarts[leaf + 1] - segmentStarts[leaf];
       }
 
       @Override
       public Explanation explain(LeafReaderContext context, int doc) throws IOException {
         String within = "the k=" + source.getK() + " nearest";
-        int i = Arrays.binarySearch(docs, context.docBase + doc);
+        int leaf = leafOf(context);
+        int i = Arrays.binarySearch(docs, segmentStarts[leaf], segmentStarts[leaf + 1], docBases[leaf] + doc);
         if (i >= 0) {
           int d = distances[i];
           int rank = 1;
@@ -134,7 +158,7 @@ final class HammingHitsQuery extends Query {
   @Override
   public boolean equals(Object other) {
     return sameClassAs(other)
-        && readerIdentity == ((HammingHitsQuery) other).readerIdentity
+        && Arrays.equals(leaves, ((HammingHitsQuery) other).leaves)
         && source.equals(((HammingHitsQuery) other).source)
         && Arrays.equals(docs, ((HammingHitsQuery) other).docs)
         && Arrays.equals(distances, ((HammingHitsQuery) other).distances);
@@ -143,6 +167,6 @@ final class HammingHitsQuery extends Query {
   @Override
   public int hashCode() {
     return Objects.hash(
-        classHash(), readerIdentity, source, Arrays.hashCode(docs), Arrays.hashCode(distances));
+        classHash(), Arrays.hashCode(leaves), source, Arrays.hashCode(docs), Arrays.hashCode(distances));
   }
 }
