@@ -21,6 +21,9 @@ import org.apache.lucene.util.BytesRef;
  * queries' multi-index hashing path end to end. Each segment gets its own random substring layout.
  */
 final class ProbingReader extends FilterDirectoryReader {
+  /** Pass as the seed for codes held in memory without substring tables (benchmarks). */
+  static final long NO_TABLES = Long.MIN_VALUE;
+
   private final String field;
   private final int bits;
   private final long seed;
@@ -46,8 +49,10 @@ final class ProbingReader extends FilterDirectoryReader {
     private final String field;
     private final int bits;
     private final Random random;
+    private final boolean noTables;
 
     Wrapper(String field, int bits, long seed) {
+      this.noTables = seed == NO_TABLES;
       this.field = field;
       this.bits = bits;
       this.random = new Random(seed);
@@ -56,7 +61,7 @@ final class ProbingReader extends FilterDirectoryReader {
     @Override
     public LeafReader wrap(LeafReader reader) {
       try {
-        return new ProbingLeafReader(reader, field, bits, random.nextLong());
+        return new ProbingLeafReader(reader, field, bits, noTables ? NO_TABLES : random.nextLong());
       } catch (IOException e) {
         throw new java.io.UncheckedIOException(e);
       }
@@ -83,7 +88,10 @@ final class ProbingReader extends FilterDirectoryReader {
       }
       long[][] codeArray = words.toArray(new long[0][]);
       InMemorySubstringIndex index =
-          InMemorySubstringIndex.random(new Random(seed), codeArray, bits, new Random(seed).nextInt(4) == 0);
+          seed == NO_TABLES
+              ? null
+              : InMemorySubstringIndex.random(
+                  new Random(seed), codeArray, bits, new Random(seed).nextInt(4) == 0);
       codes =
           new InMemoryCodes(bits, docs.stream().mapToInt(Integer::intValue).toArray(), codeArray, index);
     }

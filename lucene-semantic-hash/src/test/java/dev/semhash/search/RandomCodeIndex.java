@@ -49,6 +49,14 @@ final class RandomCodeIndex implements Closeable {
    * @param deletions whether to delete some documents (QueryUtils' skip checks assume none)
    */
   RandomCodeIndex(Random random, int bits, int numDocs, boolean deletions) throws IOException {
+    this(random, bits, numDocs, deletions, false);
+  }
+
+  /**
+   * @param singleSegment whether to merge into one segment before opening the reader
+   */
+  RandomCodeIndex(Random random, int bits, int numDocs, boolean deletions, boolean singleSegment)
+      throws IOException {
     this.bits = bits;
     this.codesById = new long[numDocs][];
     this.categoryById = new String[numDocs];
@@ -74,6 +82,9 @@ final class RandomCodeIndex implements Closeable {
     int deleted = numDocs == 0 || deletions == false ? 0 : random.nextInt(numDocs / 5 + 1);
     for (int i = 0; i < deleted; i++) {
       writer.deleteDocuments(new Term("id", Integer.toString(random.nextInt(numDocs))));
+    }
+    if (singleSegment) {
+      writer.forceMerge(1);
     }
     reader = writer.getReader();
     writer.close();
