@@ -37,8 +37,11 @@ import org.apache.lucene.search.Weight;
  */
 public final class HammingRadiusQuery extends Query {
 
-  /** How segments are searched; {@link #AUTO} outside of tests. */
-  enum Strategy {
+  /**
+   * How segments are searched. {@link #AUTO} is the right choice for search; the others exist so
+   * that benchmarks and tests can compare the paths, which always return the same hits.
+   */
+  public enum Strategy {
     /** Probe where tables exist and probing is cheaper, else scan (two-phase under a sparse lead). */
     AUTO,
     /** Always the chunked bulk scan. */
@@ -98,8 +101,8 @@ public final class HammingRadiusQuery extends Query {
     this.strategy = Objects.requireNonNull(strategy);
   }
 
-  /** The same query searched with another strategy; for tests. */
-  HammingRadiusQuery withStrategy(Strategy strategy) {
+  /** The same query searched with another strategy (for benchmarks and tests; same hits). */
+  public HammingRadiusQuery withStrategy(Strategy strategy) {
     return new HammingRadiusQuery(field, code, radius, strategy);
   }
 

@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
       // DemoCommand.class,
       // EvalHashCommand.class,
       EvalRerankCommand.class,
+      MakeCodesCommand.class,
+      BenchHammingCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
