@@ -100,6 +100,12 @@ public final class Parallel {
       }
     } finally {
       pool.shutdownNow();
+      try {
+        // Workers are idle or failing by now; waiting keeps no thread alive past this call.
+        pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 }

@@ -137,6 +137,8 @@ public final class Bm25Neighbors {
       BooleanQuery.Builder query = new BooleanQuery.Builder();
       for (int i = 0; i < Math.min(usable, settings.queryTerms()); i++) {
         Term term = new Term(CorpusIndex.BODY, doc.terms()[order[i]]);
+        // Unweighted clauses: boosting by the term's count measured slightly worse (0.641 vs
+        // 0.655 shared-label rate on 20 Newsgroups at 32 terms).
         query.add(new TermQuery(term), BooleanClause.Occur.SHOULD);
       }
       return query.build();
