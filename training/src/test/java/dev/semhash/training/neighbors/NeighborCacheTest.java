@@ -125,6 +125,7 @@ class NeighborCacheTest {
   }
 
   private void writeWithHeader(Path file, String codec, int version) throws IOException {
+    Files.deleteIfExists(file);
     try (NIOFSDirectory d = new NIOFSDirectory(file.getParent());
         IndexOutput out = d.createOutput(file.getFileName().toString(), IOContext.DEFAULT)) {
       CodecUtil.writeHeader(out, codec, version);
@@ -138,8 +139,9 @@ class NeighborCacheTest {
   void notAFileAtAllIsAnError() throws IOException {
     Files.createDirectories(cache.fileFor(KEY)); // a non-empty directory where the file should be
     Files.write(cache.fileFor(KEY).resolve("x"), new byte[1]);
-    assertEquals(neighbors, get(KEY)); // not a regular file: computed...
-    assertThrows(IOException.class, () -> cache.write(KEY, neighbors)); // ...but cannot be stored
+    // Nothing to read there, so it computes, but cannot store: an error, not a silent success.
+    assertThrows(IOException.class, () -> get(KEY));
+    assertEquals(1, computations.get());
   }
 
   @Test
