@@ -1,0 +1,235 @@
+package dev.semhash.training.corpus;
+
+import dev.semhash.text.TextVectorizer;
+import dev.semhash.text.Vocabulary;
+import dev.semhash.training.data.DatasetReader;
+import dev.semhash.training.data.Document;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * Everything one experiment reads about its text: the training documents' {@link CorpusIndex},
+ * the {@link Vocabulary} selected from it, the {@link TextVectorizer} (analysis + vocabulary +
+ * weighting, the part of a model that turns text into input), the training and test matrices
+ * (rows by ordinal), and the ids and labels of every row.
+ *
+ * <p>Split: the training documents are those with split {@code train} and the test documents those
+ * with split {@code test}, each in file order; a dataset without any split (a retrieval corpus)
+ * is all training and has no test documents. Documents with any other split value are left out.
+ *
+ * <p>A document with no vocabulary term (all its words rare, or dropped by the analyzer) has an
+ * empty row; {@link SparseMatrix#emptyRows()} counts them.
+ *
+ * <pre class="prettyprint">
+ * try (Corpus corpus = Corpus.build(new DatasetReader(dir), CorpusSettings.DEFAULT, null,
+ *     Parallel.defaultThreads(), ProgressReporter.NONE)) {
+ *   SparseMatrix x = corpus.train();
+ *   int[][] y = corpus.trainLabels();
+ * }
+ * </pre>
+ */
+public final class Corpus implements Closeable {
+  private final CorpusSettings settings;
+  private final CorpusIndex index;
+  private final Vocabulary vocabulary;
+  private final TextVectorizer vectorizer;
+  private final SparseMatrix train;
+  private final SparseMatrix test;
+  private final List<String> trainIds;
+  private final List<String> testIds;
+  private final LabelSet labels;
+  private final int[][] trainLabels;
+  private final int[][] testLabels;
+
+  private Corpus(
+      CorpusSettings settings,
+      CorpusIndex index,
+      Vocabulary vocabulary,
+      TextVectorizer vectorizer,
+      SparseMatrix train,
+      SparseMatrix test,
+      List<String> trainIds,
+      List<String> testIds,
+      LabelSet labels,
+      int[][] trainLabels,
+      int[][] testLabels) {
+    this.settings = settings;
+    this.index = index;
+    this.vocabulary = vocabulary;
+    this.vectorizer = vectorizer;
+    this.train = train;
+    this.test = test;
+    this.trainIds = trainIds;
+    this.testIds = testIds;
+    this.labels = labels;
+    this.trainLabels = trainLabels;
+    this.testLabels = testLabels;
+  }
+
+  /**
+   * Reads the dataset's documents, splits them (see the class documentation) and builds the
+   * corpus.
+   *
+   * @param indexDirectory where to write the training index (replacing any index there; stays
+   *     the caller's to close), or {@code null} for an in-memory index
+   */
+  public static Corpus build(
+      DatasetReader dataset,
+      CorpusSettings settings,
+      Directory indexDirectory,
+      int threads,
+      ProgressReporter progress)
+      throws IOException {
+    List<Document> all = dataset.documents();
+    List<Document> train = new ArrayList<>();
+    List<Document> test = new ArrayList<>();
+    boolean anySplit = false;
+    for (Document d : all) {
+      anySplit |= d.split().isEmpty() == false;
+      if (d.isTrain()) {
+        train.add(d);
+      } else if (d.isTest()) {
+        test.add(d);
+      }
+    }
+    if (anySplit == false) {
+      train = all;
+    }
+    if (train.isEmpty()) {
+      throw new IllegalArgumentException(
+          "dataset " + dataset.dir() + " has no document with split \"train\"; a corpus needs"
+              + " training documents");
+    }
+    return build(train, test, settings, indexDirectory, threads, progress);
+  }
+
+  /**
+   * Builds the corpus of explicit training and test lists: indexes {@code train}, selects the
+   * vocabulary, vectorizes both.
+   *
+   * @param indexDirectory where to write the training index, or {@code null} for in memory
+   * @throws IllegalArgumentException if {@code train} is empty or no term qualifies for the
+   *     vocabulary
+   */
+  public static Corpus build(
+      List<Document> train,
+      List<Document> test,
+      CorpusSettings settings,
+      Directory indexDirectory,
+      int threads,
+      ProgressReporter progress)
+      throws IOException {
+    CorpusIndex index =
+        indexDirectory == null
+            ? CorpusIndex.buildInMemory(train, settings.analyzer(), progress)
+            : CorpusIndex.build(train, settings.analyzer(), indexDirectory, progress);
+    boolean success = false;
+    TextVectorizer vectorizer = null;
+    try {
+      Vocabulary vocabulary =
+          VocabularySelector.select(index.reader(), CorpusIndex.BODY, settings.vocabulary());
+      vectorizer =
+          new TextVectorizer(
+              settings.analyzer(), vocabulary, settings.weighting(), settings.normalize());
+      SparseMatrix trainMatrix = CorpusVectors.fromIndex(index, vectorizer, threads, progress);
+      List<String> testTexts = test.stream().map(Document::fullText).toList();
+      SparseMatrix testMatrix = CorpusVectors.fromTexts(testTexts, vectorizer, threads, progress);
+      List<List<String>> trainLabelNames = train.stream().map(Document::labels).toList();
+      List<List<String>> testLabelNames = test.stream().map(Document::labels).toList();
+      LabelSet labels = LabelSet.of(trainLabelNames);
+      Corpus corpus =
+          new Corpus(
+              settings,
+              index,
+              vocabulary,
+              vectorizer,
+              trainMatrix,
+              testMatrix,
+              train.stream().map(Document::id).toList(),
+              test.stream().map(Document::id).toList(),
+              labels,
+              labels.encodeAll(trainLabelNames),
+              labels.encodeAll(testLabelNames));
+      success = true;
+      return corpus;
+    } finally {
+      if (success == false) {
+        if (vectorizer != null) {
+          vectorizer.close();
+        }
+        IOUtils.closeWhileHandlingException(index);
+      }
+    }
+  }
+
+  public CorpusSettings settings() {
+    return settings;
+  }
+
+  /** The training documents' index; doc id == training ordinal. */
+  public CorpusIndex index() {
+    return index;
+  }
+
+  public Vocabulary vocabulary() {
+    return vocabulary;
+  }
+
+  /** Text to vector exactly as the training rows were made; thread-safe. */
+  public TextVectorizer vectorizer() {
+    return vectorizer;
+  }
+
+  /** Training documents by term weights, rows by ordinal. */
+  public SparseMatrix train() {
+    return train;
+  }
+
+  /** Test documents by term weights, rows in file order (possibly no rows). */
+  public SparseMatrix test() {
+    return test;
+  }
+
+  /** Dataset ids of the training rows. */
+  public List<String> trainIds() {
+    return trainIds;
+  }
+
+  /** Dataset ids of the test rows. */
+  public List<String> testIds() {
+    return testIds;
+  }
+
+  /** The labels of the training documents, numbered. */
+  public LabelSet labels() {
+    return labels;
+  }
+
+  /** Sorted label ids of each training row; shared, do not modify. */
+  public int[][] trainLabels() {
+    return trainLabels;
+  }
+
+  /**
+   * Sorted label ids of each test row (labels no training document has are left out); shared, do
+   * not modify.
+   */
+  public int[][] testLabels() {
+    return testLabels;
+  }
+
+  /** Closes the vectorizer and the index (and an in-memory index's storage). */
+  @Override
+  public void close() throws IOException {
+    try {
+      vectorizer.close();
+    } finally {
+      index.close();
+    }
+  }
+}
