@@ -123,7 +123,7 @@ final class EvalHashCommand implements Callable<Integer> {
       double encodeSeconds = (System.nanoTime() - encodeStart) / 1e9;
       Map<String, Object> run =
           evaluate(model, method.cliName(), trainCodes, testCodes, decode(corpus, corpus.trainLabels()), decode(corpus, corpus.testLabels()));
-      run.put("train_seconds", round(trainSeconds));
+      run.put("train_seconds", Math.round(trainSeconds * 1000) / 1000.0);
       run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
       Map<String, Object> settings = new LinkedHashMap<>();
       settings.put("vocabulary_size", corpus.vocabulary().size());

@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
     commandListHeading = "%nCommands:%n",
     subcommands = {
       // DemoCommand.class,
-      // EvalHashCommand.class,
+      EvalHashCommand.class,
       EvalRerankCommand.class,
       MakeCodesCommand.class,
       BenchHammingCommand.class,
