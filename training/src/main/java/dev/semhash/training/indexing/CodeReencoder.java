@@ -1,0 +1,112 @@
+package dev.semhash.training.indexing;
+
+import dev.semhash.document.BinaryCodeField;
+import dev.semhash.document.CodeFieldSchema;
+import dev.semhash.index.HammingCodes;
+import dev.semhash.model.HashModel;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Rewrites every document's code after a model is retrained, without reindexing the text: the
+ * stored text is encoded with the new model and written with {@link
+ * IndexWriter#updateBinaryDocValue}. All updates are committed at once at the end, so an
+ * interrupted run leaves the index exactly as it was (Lucene commits are atomic).
+ *
+ * <p>Requirements: a unique, indexed and stored id field, a stored text field, and a model whose
+ * code length equals the field's (a different length needs a new field, since all codes of a field
+ * share one length).
+ */
+public final class CodeReencoder {
+  private CodeReencoder() {}
+
+  /** What a run did. */
+  public record Result(int documents, int changed, int skipped) {}
+
+  /**
+   * @param idField unique id of each document (a StringField, stored)
+   * @param textField the stored text to encode
+   * @param codeField the code field to rewrite
+   */
+  public static Result reencode(
+      Path indexDir, HashModel model, String idField, String textField, String codeField, ProgressReporter progress)
+      throws IOException {
+    try (Directory dir = FSDirectory.open(indexDir)) {
+      if (DirectoryReader.indexExists(dir) == false) {
+        throw new IllegalArgumentException("no Lucene index in " + indexDir + "; build one first (for instance with './semhash demo')");
+      }
+      int changed = 0;
+      int skipped = 0;
+      int total;
+      Map<String, String> commitData;
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        total = reader.numDocs();
+        commitData = new HashMap<>(reader.getIndexCommit().getUserData());
+        int fieldBits = CodeFieldSchema.of(reader).bits(codeField);
+        if (fieldBits != 0 && fieldBits != model.bits()) {
+          throw new IllegalArgumentException(
+              "field '" + codeField + "' holds " + fieldBits + "-bit codes but the model makes " + model.bits()
+                  + "-bit codes; re-encode with a " + fieldBits + "-bit model, or write the new codes to another field");
+        }
+        IndexWriterConfig config = SemanticIndexBuilder.config(model, codeField);
+        config.setOpenMode(IndexWriterConfig.OpenMode.APPEND);
+        try (IndexWriter writer = new IndexWriter(dir, config);
+            ProgressReporter.Progress p = progress.start("re-encoding", total, "docs")) {
+          for (LeafReaderContext ctx : reader.leaves()) {
+            LeafReader leaf = ctx.reader();
+            StoredFields stored = leaf.storedFields();
+            Bits live = leaf.getLiveDocs();
+            HammingCodes current = fieldBits == 0 ? null : HammingCodes.of(leaf, codeField, fieldBits);
+            long[] old = new long[(model.bits() + 63) >>> 6];
+            for (int doc = 0; doc < leaf.maxDoc(); doc++) {
+              if (live != null && live.get(doc) == false) {
+                continue;
+              }
+              org.apache.lucene.document.Document d = stored.document(doc);
+              String id = d.get(idField);
+              String text = d.get(textField);
+              if (id == null || text == null) {
+                throw new IllegalArgumentException(
+                    "document " + (ctx.docBase + doc) + " has no stored '" + (id == null ? idField : textField)
+                        + "' field; re-encoding needs a stored unique id and the stored text (see --id-field, --text-field)");
+              }
+              long[] code = model.encode(text);
+              int ord = current == null ? -1 : current.ordOf(doc);
+              if (ord >= 0) {
+                current.readCode(ord, old);
+                if (java.util.Arrays.equals(old, code)) {
+                  skipped++;
+                  p.step(1);
+                  continue;
+                }
+              }
+              BytesRef bytes = new BytesRef(HammingCodes.toBytes(code, model.bits()));
+              BinaryCodeField.checkBits(model.bits());
+              writer.updateBinaryDocValue(new Term(idField, id), codeField, bytes);
+              changed++;
+              p.step(1);
+            }
+          }
+          commitData.put(SemanticIndexBuilder.MODEL_KEY, SemanticIndexBuilder.describe(model));
+          writer.setLiveCommitData(commitData.entrySet());
+          writer.commit();
+        }
+      }
+      return new Result(total, changed, skipped);
+    }
+  }
+}

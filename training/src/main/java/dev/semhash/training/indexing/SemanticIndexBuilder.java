@@ -1,0 +1,78 @@
+package dev.semhash.training.indexing;
+
+import dev.semhash.codecs.SemhashCodec;
+import dev.semhash.document.CodeFieldEncoder;
+import dev.semhash.document.CodeFieldSchema;
+import dev.semhash.model.HashModel;
+import dev.semhash.training.data.Document;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * Builds a searchable Lucene index of documents with their semantic codes. Each document has
+ * {@value #ID} (exact-match, stored), {@value #TITLE} (stored), {@value #BODY} (analysed with the
+ * model's analysis chain and stored, so codes can be recomputed later) and the code field, written
+ * by {@link SemhashCodec} so that Hamming queries take the fast path.
+ *
+ * <pre class="prettyprint">
+ * SemanticIndexBuilder.build(docs, model, Path.of("index"), "code", ProgressReporter.NONE);
+ * </pre>
+ */
+public final class SemanticIndexBuilder {
+  public static final String ID = "id";
+  public static final String TITLE = "title";
+  public static final String BODY = "body";
+
+  /** Commit-data key recording which model wrote the codes. */
+  public static final String MODEL_KEY = "semhash.model";
+
+  private SemanticIndexBuilder() {}
+
+  /** The index writer configuration the project uses for code fields. */
+  public static IndexWriterConfig config(HashModel model, String codeField) {
+    IndexWriterConfig config = new IndexWriterConfig(model.vectorizer().analyzer());
+    config.setCodec(new SemhashCodec(codeField));
+    config.setRAMBufferSizeMB(256);
+    return config;
+  }
+
+  /** Creates (or replaces) the index at {@code dir}. */
+  public static void build(
+      List<Document> docs, HashModel model, Path dir, String codeField, ProgressReporter progress)
+      throws IOException {
+    IndexWriterConfig config = config(model, codeField);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+    CodeFieldEncoder encoder = new CodeFieldEncoder(codeField, model, new CodeFieldSchema());
+    try (Directory directory = FSDirectory.open(dir);
+        IndexWriter writer = new IndexWriter(directory, config);
+        ProgressReporter.Progress p = progress.start("indexing", docs.size(), "docs")) {
+      for (Document doc : docs) {
+        org.apache.lucene.document.Document lucene = new org.apache.lucene.document.Document();
+        lucene.add(new StringField(ID, doc.id(), Field.Store.YES));
+        lucene.add(new StoredField(TITLE, doc.title()));
+        lucene.add(new TextField(BODY, doc.fullText(), Field.Store.YES));
+        lucene.add(encoder.field(doc.fullText()));
+        writer.addDocument(lucene);
+        p.step(1);
+      }
+      writer.setLiveCommitData(Map.of(MODEL_KEY, describe(model)).entrySet());
+      writer.commit();
+    }
+  }
+
+  /** A one-line description of a model for commit data and reports. */
+  public static String describe(HashModel model) {
+    return model.method() + ", " + model.bits() + " bits, " + model.vocabulary().size() + " terms, seed " + model.info().getOrDefault("seed", "?");
+  }
+}
