@@ -91,16 +91,16 @@ class Bm25NeighborsTest {
     Path shared = Path.of(System.getProperty("semhash.shared", "../../shared"));
     List<Document> all = new DatasetReader(shared.resolve("datasets/20newsgroups")).documents();
     List<Document> docs = new ArrayList<>();
-    for (int i = 0; i < all.size() && docs.size() < 250; i += 61) {
+    for (int i = 0; i < all.size() && docs.size() < 200; i += 61) {
       docs.add(all.get(i));
     }
     try (CorpusIndex index = CorpusIndex.buildInMemory(docs, AnalyzerSettings.DEFAULT, ProgressReporter.NONE)) {
-      for (int queryTerms : new int[] {8, 32, 1000}) {
+      for (int queryTerms : new int[] {32, 1000}) {
         Bm25NeighborSettings settings = new Bm25NeighborSettings(10, queryTerms, 1.2f, 0.75f);
         Bm25Neighbors finder = new Bm25Neighbors(index, settings);
         Neighbors nn = finder.compute(2, ProgressReporter.NONE);
         IndexSearcher searcher = finder.searcher();
-        for (int ord = 0; ord < index.size(); ord += 3) {
+        for (int ord = 0; ord < index.size(); ord += 5) {
           assertAgrees(searcher, finder.queryFor(ord), ord, 10, nn.of(ord), nn.scoresOf(ord));
         }
       }
