@@ -33,10 +33,11 @@ import org.apache.lucene.util.BytesRef;
  * {@link CorpusIndex}, and Lucene breaks score ties by doc id).
  *
  * <p>Why a few terms and not the whole document: a whole post is a disjunction of hundreds of
- * terms, each adding a posting list to score; the top few dozen terms carry nearly all of a
- * document's BM25 mass against its neighbours, and label agreement of the neighbours measured on
- * 20 Newsgroups stays flat from about 32 terms up (see the tests and the corpus README notes)
- * while the time grows with the number of terms.
+ * terms, each adding a posting list to score, and its many weak terms add noise. Measured on the
+ * 11,314 20 Newsgroups training posts (k = 20, share of neighbours with the post's label): 16
+ * terms 0.623, 32 terms 0.655, 64 terms 0.664, every term 0.622, the last about three times
+ * slower than 32. Boosting each clause by the term's count in the document measured slightly worse
+ * (0.641 at 32 terms), so clauses are unweighted. The default of 32 is within 0.01 of the best.
  *
  * <pre class="prettyprint">
  * Neighbors nn = new Bm25Neighbors(index, Bm25NeighborSettings.DEFAULT).compute(2, progress);
