@@ -3,7 +3,7 @@ package dev.semhash.training.cli;
 import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.training.corpus.Corpus;
-import dev.semhash.training.corpus.Parallel;
+import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.eval.HammingEvaluation;

@@ -1,5 +1,7 @@
 package dev.semhash.training.corpus;
 
+import dev.semhash.training.concurrent.Parallel;
+
 import dev.semhash.text.AnalyzerSettings;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.progress.ProgressReporter;

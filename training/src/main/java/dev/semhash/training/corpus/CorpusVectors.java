@@ -1,5 +1,7 @@
 package dev.semhash.training.corpus;
 
+import dev.semhash.training.concurrent.Parallel;
+
 import dev.semhash.text.SparseVector;
 import dev.semhash.text.TextVectorizer;
 import dev.semhash.training.progress.ProgressReporter;

@@ -1,5 +1,7 @@
 package dev.semhash.training.eval;
 
+import dev.semhash.training.concurrent.Parallel;
+
 import dev.semhash.index.HammingCodes;
 import dev.semhash.training.progress.ProgressReporter;
 import java.util.Arrays;

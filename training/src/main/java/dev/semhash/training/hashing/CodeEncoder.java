@@ -1,7 +1,7 @@
 package dev.semhash.training.hashing;
 
 import dev.semhash.model.HashModel;
-import dev.semhash.training.corpus.Parallel;
+import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.semhash.training.neighbors;
 
 import dev.semhash.training.corpus.CorpusIndex;
-import dev.semhash.training.corpus.Parallel;
+import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.progress.ProgressReporter.Progress;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.semhash.training.neighbors;
 
-import dev.semhash.training.corpus.Parallel;
+import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.progress.ProgressReporter.Progress;

@@ -28,9 +28,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CorpusIndexTest {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   static Document doc(String id, String text, String... labels) {
     return new Document(id, "", text, List.of(labels), "train");

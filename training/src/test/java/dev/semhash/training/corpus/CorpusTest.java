@@ -18,9 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CorpusTest {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   static DatasetReader dataset(Path dir, String... lines) throws IOException {
     Files.createDirectories(dir);

@@ -20,9 +20,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class CorpusVectorsTest {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   static CorpusIndex index;
   static Vocabulary vocabulary;

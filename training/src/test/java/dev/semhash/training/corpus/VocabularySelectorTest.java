@@ -16,9 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class VocabularySelectorTest {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   // df: apple 3, banana 2, cherry 1, date 1, egg 1; the fifth document has no token at all.
   // docCount = 4 (documents with a token), sumTotalTermFreq = 3 + 2 + 2 + 1 = 8.

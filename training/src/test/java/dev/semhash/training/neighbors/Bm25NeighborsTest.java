@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.text.AnalyzerSettings;
 import dev.semhash.training.corpus.CorpusIndex;
-import dev.semhash.training.corpus.LuceneTestSeed;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.progress.ProgressReporter;
@@ -30,9 +29,6 @@ import org.apache.lucene.search.Weight;
 import org.junit.jupiter.api.Test;
 
 class Bm25NeighborsTest {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   static Document doc(String id, String text) {
     return new Document(id, "", text, List.of(), "train");

@@ -7,7 +7,6 @@ import dev.semhash.text.AnalyzerSettings;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.CorpusSettings;
-import dev.semhash.training.corpus.LuceneTestSeed;
 import dev.semhash.training.corpus.VocabularySettings;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.progress.ProgressReporter;
@@ -18,9 +17,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class CorpusNeighborsTest {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   static List<Document> randomDocs(long seed, int n) {
     Random random = new Random(seed);

@@ -2,11 +2,10 @@ package dev.semhash.training.neighbors;
 
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.CorpusSettings;
-import dev.semhash.training.corpus.Parallel;
+import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.progress.ProgressReporter;
 import java.nio.file.Path;
-import dev.semhash.training.corpus.LuceneTestSeed;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import org.junit.jupiter.api.Test;
 
@@ -17,9 +16,6 @@ import org.junit.jupiter.api.Test;
  * -Dsurefire.failIfNoSpecifiedTests=false -DredirectTestOutputToFile=false}.
  */
 class NeighborsBenchmark {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   @Test
   void fullTwentyNewsgroups() throws Exception {

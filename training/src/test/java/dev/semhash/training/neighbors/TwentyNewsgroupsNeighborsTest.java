@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.CorpusSettings;
-import dev.semhash.training.corpus.LuceneTestSeed;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.progress.ProgressReporter;
@@ -26,9 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  * label, is about 0.05 here.
  */
 class TwentyNewsgroupsNeighborsTest {
-  static {
-    LuceneTestSeed.clearIfEmpty();
-  }
 
   static Corpus corpus;
   static double chance;

@@ -1,4 +1,4 @@
-package dev.semhash.training.corpus;
+package dev.semhash.training.concurrent;
 
 import dev.semhash.training.progress.ProgressReporter.Progress;
 import java.io.IOException;
@@ -106,6 +106,19 @@ public final class Parallel {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+    }
+  }
+
+  /** Runs independent tasks on at most {@code threads} threads; rethrows the first failure. */
+  public static void run(List<Runnable> tasks, int threads) {
+    try {
+      forEachChunk(tasks.size(), 1, threads, dev.semhash.training.progress.ProgressReporter.Progress.NONE, (from, to) -> {
+        for (int i = from; i < to; i++) {
+          tasks.get(i).run();
+        }
+      });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -1,4 +1,5 @@
-package dev.semhash.training.corpus;
+package dev.semhash.training.concurrent;
+
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
