@@ -174,10 +174,10 @@ final class EvalHashCommand implements Callable<Integer> {
     Map<String, Object> run = new LinkedHashMap<>();
     run.put("method", method);
     run.put("bits", model.bits());
-    run.put("prec@100", round(e.precisionAt(100)));
-    run.put("ndcg@100", round(e.ndcgAt(100)));
-    run.put("prec@r2", round(e.precisionWithinRadius()));
-    run.put("queries_with_nothing_within_r2", round(e.emptyRadiusShare()));
+    run.put("prec@100", CommandSupport.round(e.precisionAt(100)));
+    run.put("ndcg@100", CommandSupport.round(e.ndcgAt(100)));
+    run.put("prec@r2", CommandSupport.round(e.precisionWithinRadius()));
+    run.put("queries_with_nothing_within_r2", CommandSupport.round(e.emptyRadiusShare()));
     run.put("train_documents", trainCodes.length);
     run.put("test_documents", testCodes.length);
     run.put("seed", common.seed);
@@ -209,9 +209,6 @@ final class EvalHashCommand implements Callable<Integer> {
         "no " + which + " document of " + dataset + " has a label; eval-hash judges relevance by shared labels");
   }
 
-  static double round(double v) {
-    return Math.round(v * 1e6) / 1e6;
-  }
 
   static final class MethodConverter implements picocli.CommandLine.ITypeConverter<HashingMethod> {
     @Override

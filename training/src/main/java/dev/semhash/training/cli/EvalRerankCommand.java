@@ -114,8 +114,8 @@ final class EvalRerankCommand implements Callable<Integer> {
     bm25.put("fields", "title + text");
     results.put("settings", bm25);
     results.put("baseline", measures(baseline));
-    results.put("index_seconds", round(indexSeconds));
-    results.put("search_ms_per_query", round(1000 * searchSeconds / queries.size()));
+    results.put("index_seconds", CommandSupport.round(indexSeconds));
+    results.put("search_ms_per_query", CommandSupport.round(1000 * searchSeconds / queries.size()));
 
     System.out.printf(
         "%s, %d %s queries, %d documents, BM25 k1=%.2f b=%.2f, top %d%n",
@@ -134,15 +134,12 @@ final class EvalRerankCommand implements Callable<Integer> {
 
   static Map<String, Object> measures(RetrievalEvaluation e) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("ndcg@10", round(e.ndcg10()));
-    m.put("recall@100", round(e.recall100()));
-    m.put("recall@1000", round(e.recall1000()));
-    m.put("map", round(e.map()));
-    m.put("mrr@10", round(e.mrr10()));
+    m.put("ndcg@10", CommandSupport.round(e.ndcg10()));
+    m.put("recall@100", CommandSupport.round(e.recall100()));
+    m.put("recall@1000", CommandSupport.round(e.recall1000()));
+    m.put("map", CommandSupport.round(e.map()));
+    m.put("mrr@10", CommandSupport.round(e.mrr10()));
     return m;
   }
 
-  static double round(double v) {
-    return Math.round(v * 1e6) / 1e6;
-  }
 }

@@ -20,9 +20,11 @@ import picocli.CommandLine.Command;
     },
     commandListHeading = "%nCommands:%n",
     subcommands = {
-      // DemoCommand.class,
+      DemoCommand.class,
       EvalHashCommand.class,
       EvalRerankCommand.class,
+      EncodeCommand.class,
+      SearchCommand.class,
       MakeCodesCommand.class,
       BenchHammingCommand.class,
       CommandLine.HelpCommand.class

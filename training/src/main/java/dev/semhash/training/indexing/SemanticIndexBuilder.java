@@ -44,6 +44,11 @@ public final class SemanticIndexBuilder {
     IndexWriterConfig config = new IndexWriterConfig(model.vectorizer().analyzer());
     config.setCodec(new SemhashCodec(codeField));
     config.setRAMBufferSizeMB(256);
+    // Separate files (no compound file) keep the code data visible and memory-mapped on its own.
+    config.setUseCompoundFile(false);
+    org.apache.lucene.index.TieredMergePolicy merges = new org.apache.lucene.index.TieredMergePolicy();
+    merges.setNoCFSRatio(0.0);
+    config.setMergePolicy(merges);
     return config;
   }
 

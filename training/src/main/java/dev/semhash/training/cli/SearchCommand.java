@@ -1,0 +1,115 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.model.HashModelFormat;
+import dev.semhash.search.HammingRadiusQuery;
+import dev.semhash.search.HammingTopKQuery;
+import dev.semhash.training.indexing.SemanticIndexBuilder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.FSDirectory;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code semhash search}: encodes a text and searches an index by Hamming distance. */
+@Command(
+    name = "search",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Encodes --text with the model and prints the documents of the index nearest to",
+      "it in Hamming distance: the k nearest (--k, default 10) or all within --radius.",
+      "",
+      "Example (after ./semhash demo):",
+      "  ./semhash search --index semhash-work/demo/index \\",
+      "      --model semhash-work/demo/lsh-64.hashmodel --text \"fishing quotas\" --k 5"
+    })
+final class SearchCommand implements Callable<Integer> {
+  @Option(names = "--index", required = true, paramLabel = "DIR", description = "Lucene index with a code field.")
+  Path index;
+
+  @Option(names = "--model", required = true, paramLabel = "FILE", description = "The model the index was encoded with.")
+  Path model;
+
+  @Option(names = "--text", required = true, paramLabel = "TEXT", description = "Query text.")
+  String text;
+
+  @Option(names = "--field", defaultValue = "code", paramLabel = "NAME", description = "Code field (default: ${DEFAULT-VALUE}).")
+  String field;
+
+  @ArgGroup(exclusive = true)
+  Mode mode = new Mode();
+
+  static final class Mode {
+    @Option(names = "--k", paramLabel = "K", description = "Return the K nearest documents (default 10).")
+    int k = 10;
+
+    @Option(names = "--radius", paramLabel = "R", description = "Return every document within Hamming distance R instead.")
+    Integer radius;
+  }
+
+  @Mixin CommonOptions common;
+
+  @Override
+  public Integer call() throws Exception {
+    try (HashModel m = HashModelFormat.read(model);
+        FSDirectory dir = FSDirectory.open(index)) {
+      if (DirectoryReader.indexExists(dir) == false) {
+        throw new IllegalArgumentException("no Lucene index in " + index + "; build one first, for instance with './semhash demo'");
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        long[] code = m.encode(text);
+        byte[] bytes = dev.semhash.index.HammingCodes.toBytes(code, m.bits());
+        Query query =
+            mode.radius != null
+                ? new HammingRadiusQuery(field, code, m.bits(), mode.radius)
+                : new HammingTopKQuery(field, code, m.bits(), mode.k, null);
+        IndexSearcher searcher = new IndexSearcher(reader);
+        int n = mode.radius != null ? Math.max(1, reader.maxDoc()) : mode.k;
+        long start = System.nanoTime();
+        TopDocs top = searcher.search(query, n);
+        double ms = (System.nanoTime() - start) / 1e6;
+        System.out.printf("query code %s (%d bits); %d hits in %.2f ms%n", HexFormat.of().formatHex(bytes), m.bits(), top.scoreDocs.length, ms);
+        List<Map<String, Object>> hits = new ArrayList<>();
+        for (ScoreDoc sd : top.scoreDocs) {
+          var doc = reader.storedFields().document(sd.doc);
+          int distance = Math.round(m.bits() - sd.score * m.bits());
+          String id = doc.get(SemanticIndexBuilder.ID);
+          String title = doc.get(SemanticIndexBuilder.TITLE);
+          String body = doc.get(SemanticIndexBuilder.BODY);
+          String shown = title != null && title.isEmpty() == false ? title : body == null ? "" : body;
+          shown = shown.replaceAll("\\s+", " ").strip();
+          System.out.printf("  d=%3d  %-24s %s%n", distance, id, shown.length() > 80 ? shown.substring(0, 79) + "…" : shown);
+          Map<String, Object> hit = new LinkedHashMap<>();
+          hit.put("id", id);
+          hit.put("distance", distance);
+          hit.put("title", title);
+          hits.add(hit);
+        }
+        if (common.json != null) {
+          Map<String, Object> json = new LinkedHashMap<>();
+          json.put("command", "search");
+          json.put("query_code", HexFormat.of().formatHex(bytes));
+          json.put("bits", m.bits());
+          json.put("hits", hits);
+          json.put("milliseconds", CommandSupport.round(ms));
+          JsonReport.write(common.json, json);
+        }
+      }
+    }
+    return 0;
+  }
+}
