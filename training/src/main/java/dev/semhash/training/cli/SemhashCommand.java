@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
     commandListHeading = "%nCommands:%n",
     subcommands = {
       DemoCommand.class,
+      TrainCommand.class,
       EvalHashCommand.class,
       EvalRerankCommand.class,
       EncodeCommand.class,

@@ -1,0 +1,82 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.model.HashModelFormat;
+import dev.semhash.training.concurrent.Parallel;
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.data.DatasetReader;
+import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.indexing.SemanticIndexBuilder;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code semhash train}: trains a hashing model and writes its model file. */
+@Command(
+    name = "train",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Trains a text-hashing model on a dataset's training documents and writes the",
+      "model file: the analysis chain, vocabulary, term weights and network that turn",
+      "any text into a code, at index time and at query time alike.",
+      "",
+      "Example:",
+      "  ./semhash train --method lsh --dataset ../shared/datasets/20newsgroups --bits 32 \\",
+      "      --out 20ng-lsh-32.hashmodel"
+    })
+final class TrainCommand implements Callable<Integer> {
+  @Option(names = "--method", defaultValue = "lsh", paramLabel = "M", converter = EvalHashCommand.MethodConverter.class,
+      description = "Method: lsh (default: ${DEFAULT-VALUE}).")
+  HashingMethod method;
+
+  @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder with docs.jsonl.gz.")
+  Path dataset;
+
+  @Option(names = "--bits", defaultValue = "32", paramLabel = "B", description = "Code length in bits, a multiple of 8 (default: ${DEFAULT-VALUE}).")
+  int bits;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "Model file to write (.hashmodel).")
+  Path out;
+
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  int threads = Parallel.defaultThreads();
+
+  @Mixin CorpusOptions corpusOptions;
+
+  @Mixin CommonOptions common;
+
+  @Override
+  public Integer call() throws Exception {
+    if (bits < 8 || bits % 8 != 0) {
+      throw new IllegalArgumentException("--bits must be a positive multiple of 8, got " + bits);
+    }
+    DatasetReader reader = new DatasetReader(dataset);
+    long start = System.nanoTime();
+    try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
+        HashModel model = method.train(corpus, bits, common.seed, common.progress())) {
+      HashModelFormat.write(model, out);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      System.out.printf("trained %s on %,d documents of %s in %.1f s -> %s%n",
+          SemanticIndexBuilder.describe(model), corpus.train().numRows(), reader.name(), seconds, out);
+      if (common.json != null) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("command", "train");
+        json.put("method", method.cliName());
+        json.put("dataset", reader.name());
+        json.put("bits", bits);
+        json.put("seed", common.seed);
+        json.put("model_file", out.toString());
+        json.put("train_documents", corpus.train().numRows());
+        json.put("seconds", CommandSupport.round(seconds));
+        JsonReport.write(common.json, json);
+      }
+    }
+    return 0;
+  }
+}
