@@ -1,0 +1,78 @@
+package dev.semhash.training.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.semhash.training.data.SharedData;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvalHashCommandTest {
+  @TempDir Path tmp;
+
+  @Test
+  void writesTheProtocolKeysAndIsDeterministic() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 60, 10);
+    Path a = tmp.resolve("a.json");
+    Path b = tmp.resolve("b.json");
+    for (Path out : new Path[] {a, b}) {
+      CliTestSupport.Outcome r =
+          CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "16", "--min-df", "1",
+              "--json", out.toString(), "--no-progress", "--seed", "3");
+      assertEquals(0, r.exitCode(), r.err());
+    }
+    JsonNode json = CliTestSupport.json(a);
+    for (String key : new String[] {"prec@100", "ndcg@100", "prec@r2"}) {
+      double v = json.get(key).asDouble();
+      assertTrue(v >= 0 && v <= 1, key + "=" + v);
+    }
+    assertEquals(3, json.get("seed").asLong());
+    assertEquals("lsh", json.get("method").asText());
+    assertEquals(json.get("prec@100").asDouble(), CliTestSupport.json(b).get("prec@100").asDouble(), 0);
+    // The topics share few words, so even 16 random hyperplanes find same-topic documents:
+    // chance is 1/3, and 60 of the top 100 can share the query's topic at most.
+    assertTrue(json.get("prec@100").asDouble() > 0.45, json.toString());
+  }
+
+  @Test
+  void severalCodeLengthsGiveOneRunEach() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
+    Path out = tmp.resolve("runs.json");
+    CliTestSupport.Outcome r =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "8,32", "--min-df", "1",
+            "--json", out.toString(), "--no-progress");
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode runs = CliTestSupport.json(out).get("runs");
+    assertEquals(2, runs.size());
+    assertEquals(8, runs.get(0).get("bits").asInt());
+    assertEquals(32, runs.get(1).get("bits").asInt());
+  }
+
+  @Test
+  void badInputsSayWhatIsWrong() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 5, 2);
+    CliTestSupport.Outcome bits = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "12", "--no-progress");
+    assertEquals(1, bits.exitCode());
+    assertTrue(bits.err().contains("--bits must be positive multiples of 8, got 12"), bits.err());
+    CliTestSupport.Outcome missing = CliTestSupport.run("eval-hash", "--dataset", tmp.resolve("none").toString());
+    assertEquals(1, missing.exitCode());
+    assertTrue(missing.err().contains("does not exist"), missing.err());
+    CliTestSupport.Outcome method = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--method", "magic");
+    assertEquals(2, method.exitCode());
+    assertTrue(method.err().contains("unknown hashing method 'magic'"), method.err());
+  }
+
+  /** The thesis's LSH row on 20 Newsgroups (table 3.1: .0578 .0597 .0666 .0770 .0949). */
+  @Test
+  void lshOnTwentyNewsgroupsLandsInTheThesisRange() throws Exception {
+    Path out = tmp.resolve("lsh.json");
+    CliTestSupport.Outcome r =
+        CliTestSupport.run("eval-hash", "--dataset", SharedData.dataset("20newsgroups").toString(),
+            "--bits", "32", "--json", out.toString(), "--no-progress");
+    assertEquals(0, r.exitCode(), r.err());
+    double p = CliTestSupport.json(out).get("prec@100").asDouble();
+    assertTrue(p > 0.055 && p < 0.085, "LSH prec@100 at 32 bits = " + p);
+  }
+}
