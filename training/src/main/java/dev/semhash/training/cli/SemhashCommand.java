@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       TrainCommand.class,
       EvalHashCommand.class,
       EvalRerankCommand.class,
+      NeighborsCommand.class,
       EncodeCommand.class,
       SearchCommand.class,
       MakeCodesCommand.class,
