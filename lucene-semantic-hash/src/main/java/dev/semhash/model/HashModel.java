@@ -26,10 +26,6 @@ import java.util.TreeMap;
 public final class HashModel implements AutoCloseable {
   private final String method;
   private final Map<String, String> info;
-  private final AnalyzerSettings analyzerSettings;
-  private final Vocabulary vocabulary;
-  private final TermWeighting weighting;
-  private final boolean normalize;
   private final SparseInputLayer inputLayer;
   private final List<DenseLayer> layers;
   private final float[] thresholds;
@@ -55,10 +51,6 @@ public final class HashModel implements AutoCloseable {
       float[] thresholds) {
     this.method = method;
     this.info = Map.copyOf(info);
-    this.analyzerSettings = analyzerSettings;
-    this.vocabulary = vocabulary;
-    this.weighting = weighting;
-    this.normalize = normalize;
     this.inputLayer = inputLayer;
     this.layers = List.copyOf(layers);
     this.thresholds = thresholds.clone();
@@ -107,9 +99,9 @@ public final class HashModel implements AutoCloseable {
 
   /** The network's real-valued output for {@code x}, one value per bit, before thresholding. */
   public float[] project(SparseVector x) {
-    if (x.size() > 0 && x.indices()[x.size() - 1] >= vocabulary.size()) {
+    if (x.size() > 0 && x.indices()[x.size() - 1] >= inputLayer.inputs()) {
       throw new IllegalArgumentException(
-          "term index " + x.indices()[x.size() - 1] + " is outside the vocabulary of " + vocabulary.size());
+          "term index " + x.indices()[x.size() - 1] + " is outside the vocabulary of " + inputLayer.inputs());
     }
     float[] h = inputLayer.apply(x);
     for (DenseLayer layer : layers) {
@@ -143,20 +135,24 @@ public final class HashModel implements AutoCloseable {
     return new TreeMap<>(info);
   }
 
+  /** Shorthand for {@code vectorizer().analyzerSettings()}. */
   public AnalyzerSettings analyzerSettings() {
-    return analyzerSettings;
+    return vectorizer.analyzerSettings();
   }
 
+  /** Shorthand for {@code vectorizer().vocabulary()}. */
   public Vocabulary vocabulary() {
-    return vocabulary;
+    return vectorizer.vocabulary();
   }
 
+  /** Shorthand for {@code vectorizer().weighting()}. */
   public TermWeighting weighting() {
-    return weighting;
+    return vectorizer.weighting();
   }
 
+  /** Shorthand for {@code vectorizer().normalize()}. */
   public boolean normalize() {
-    return normalize;
+    return vectorizer.normalize();
   }
 
   public SparseInputLayer inputLayer() {
