@@ -56,7 +56,8 @@ public abstract class HammingCodes {
      * Called for ordinal {@code ord}, at Hamming {@code distance} no larger than the current bound.
      *
      * @return the new bound: the largest distance still of interest, so later codes farther than
-     *     it are skipped without a call; or a negative value to stop the scan after this code
+     *     it are skipped without a call; or a negative value to stop the scan after this code. The
+     *     bound can only shrink: a value above the current bound keeps the current one.
      */
     int visit(int ord, int distance) throws IOException;
   }
@@ -64,7 +65,7 @@ public abstract class HammingCodes {
   /**
    * Calls {@code visitor} for each ordinal in {@code [fromOrd, toOrd)}, in order, whose code is
    * within Hamming distance {@code maxDistance} of {@code query}, the bound then becoming what the
-   * visitor returned. This is exhaustive search fused with its filter: the distances of rejected
+   * visitor returned (see {@link CodeVisitor#visit}). This is exhaustive search fused with its filter: the distances of rejected
    * codes are never stored, and implementations specialise the loop to the code length. The
    * default goes through {@link #distances} in chunks.
    *
@@ -86,7 +87,7 @@ public abstract class HammingCodes {
       distances(query, from, from + n, chunk);
       for (int i = 0; i < n; i++) {
         if (chunk[i] <= bound) {
-          bound = visitor.visit(from + i, chunk[i]);
+          bound = Math.min(bound, visitor.visit(from + i, chunk[i]));
           if (bound < 0) {
             return from + i + 1;
           }

@@ -73,6 +73,11 @@ final class OffHeapHammingCodes extends HammingCodes {
     this.hitDistances = new int[block];
   }
 
+  /** Whether scans read the codes in place from a memory mapping (else through a buffer). */
+  boolean readsInPlace() {
+    return mapped;
+  }
+
   @Override
   public int bits() {
     return bits;
@@ -262,7 +267,7 @@ final class OffHeapHammingCodes extends HammingCodes {
       int d = dists[h];
       if (d <= bound) {
         int ord = base + ords[h];
-        bound = visitor.visit(ord, d);
+        bound = Math.min(bound, visitor.visit(ord, d));
         if (bound < 0) {
           stoppedAt = ord + 1;
           return bound;
