@@ -1,12 +1,12 @@
 package dev.semhash.codecs.semhash10;
 
 import dev.semhash.codecs.SemhashCodec;
+import dev.semhash.index.HammingCodes;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriterConfig;
-import dev.semhash.index.HammingCodes;
+import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.MMapDirectory;
-import org.apache.lucene.store.NIOFSDirectory;
 import org.apache.lucene.tests.index.RandomIndexWriter;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
@@ -88,7 +88,7 @@ public class TestOffHeapHammingCodes extends LuceneTestCase {
     for (boolean mmap : new boolean[] {true, false}) {
       for (int bits : new int[] {64, 128, 8 * (1 + random().nextInt(40))}) {
         try (Directory dir =
-            mmap ? new MMapDirectory(createTempDir()) : new NIOFSDirectory(createTempDir())) {
+            mmap ? new MMapDirectory(createTempDir()) : new ByteBuffersDirectory()) {
           check(dir, bits, atLeast(1100), random().nextBoolean() ? 1.0 : 0.6, false, true);
           try (DirectoryReader reader = DirectoryReader.open(dir)) {
             HammingCodes codes =
