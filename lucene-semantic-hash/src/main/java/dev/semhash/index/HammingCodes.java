@@ -1,6 +1,7 @@
 package dev.semhash.index;
 
 import java.io.IOException;
+import java.util.Objects;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -65,9 +66,9 @@ public abstract class HammingCodes {
   /**
    * Calls {@code visitor} for each ordinal in {@code [fromOrd, toOrd)}, in order, whose code is
    * within Hamming distance {@code maxDistance} of {@code query}, the bound then becoming what the
-   * visitor returned (see {@link CodeVisitor#visit}). This is exhaustive search fused with its filter: the distances of rejected
-   * codes are never stored, and implementations specialise the loop to the code length. The
-   * default goes through {@link #distances} in chunks.
+   * visitor returned (see {@link CodeVisitor#visit}). This is exhaustive search fused with its
+   * filter: the distances of rejected codes are never stored, and implementations specialise the
+   * loop to the code length. The default goes through {@link #distances} in chunks.
    *
    * <pre class="prettyprint">
    * int[] count = new int[1];
@@ -79,7 +80,10 @@ public abstract class HammingCodes {
    */
   public int scan(long[] query, int fromOrd, int toOrd, int maxDistance, CodeVisitor visitor)
       throws IOException {
-    java.util.Objects.checkFromToIndex(fromOrd, toOrd, size());
+    Objects.checkFromToIndex(fromOrd, toOrd, size());
+    if (maxDistance < 0) {
+      return toOrd;
+    }
     int[] chunk = new int[Math.min(SCAN_CHUNK, Math.max(1, toOrd - fromOrd))];
     int bound = maxDistance;
     for (int from = fromOrd; from < toOrd; from += chunk.length) {

@@ -2,6 +2,7 @@ package dev.semhash.search;
 
 import dev.semhash.index.HammingCodes;
 import java.io.IOException;
+import org.apache.lucene.util.ArrayUtil;
 
 /**
  * The documents of a segment within a radius, found by scanning the codes in chunks with the fused
@@ -34,8 +35,8 @@ final class ScanIterator extends DistanceIterator {
     this.collect =
         (ord, distance) -> {
           if (hitCount == hitOrds.length) {
-            hitOrds = org.apache.lucene.util.ArrayUtil.grow(hitOrds, hitCount + 1);
-            hitDistances = org.apache.lucene.util.ArrayUtil.growExact(hitDistances, hitOrds.length);
+            hitOrds = ArrayUtil.grow(hitOrds, hitCount + 1);
+            hitDistances = ArrayUtil.growExact(hitDistances, hitOrds.length);
           }
           hitOrds[hitCount] = ord;
           hitDistances[hitCount++] = distance;
