@@ -1,6 +1,7 @@
 package dev.semhash.index;
 
 import java.io.IOException;
+import java.util.Objects;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -45,6 +46,62 @@ public abstract class HammingCodes {
    */
   public abstract void distances(long[] query, int fromOrd, int toOrd, int[] distances)
       throws IOException;
+
+  /**
+   * Receives the codes a {@link #scan} finds, in increasing ordinal order, and narrows the scan as
+   * it goes (a top-k selection lowers the bound as its k-th distance shrinks).
+   */
+  @FunctionalInterface
+  public interface CodeVisitor {
+    /**
+     * Called for ordinal {@code ord}, at Hamming {@code distance} no larger than the current bound.
+     *
+     * @return the new bound: the largest distance still of interest, so later codes farther than
+     *     it are skipped without a call; or a negative value to stop the scan after this code. The
+     *     bound can only shrink: a value above the current bound keeps the current one.
+     */
+    int visit(int ord, int distance) throws IOException;
+  }
+
+  /**
+   * Calls {@code visitor} for each ordinal in {@code [fromOrd, toOrd)}, in order, whose code is
+   * within Hamming distance {@code maxDistance} of {@code query}, the bound then becoming what the
+   * visitor returned (see {@link CodeVisitor#visit}). This is exhaustive search fused with its
+   * filter: the distances of rejected codes are never stored, and implementations specialise the
+   * loop to the code length. The default goes through {@link #distances} in chunks.
+   *
+   * <pre class="prettyprint">
+   * int[] count = new int[1];
+   * codes.scan(query, 0, codes.size(), 3, (ord, d) -&gt; { count[0]++; return 3; });
+   * </pre>
+   *
+   * @return the ordinal after the last one scanned: {@code toOrd}, unless the visitor stopped
+   *     the scan
+   */
+  public int scan(long[] query, int fromOrd, int toOrd, int maxDistance, CodeVisitor visitor)
+      throws IOException {
+    Objects.checkFromToIndex(fromOrd, toOrd, size());
+    if (maxDistance < 0) {
+      return toOrd;
+    }
+    int[] chunk = new int[Math.min(SCAN_CHUNK, Math.max(1, toOrd - fromOrd))];
+    int bound = maxDistance;
+    for (int from = fromOrd; from < toOrd; from += chunk.length) {
+      int n = Math.min(chunk.length, toOrd - from);
+      distances(query, from, from + n, chunk);
+      for (int i = 0; i < n; i++) {
+        if (chunk[i] <= bound) {
+          bound = Math.min(bound, visitor.visit(from + i, chunk[i]));
+          if (bound < 0) {
+            return from + i + 1;
+          }
+        }
+      }
+    }
+    return toOrd;
+  }
+
+  private static final int SCAN_CHUNK = 1024;
 
   /**
    * The multi-index hash tables of this segment (Norouzi et al. 2012), or null if the codes are

@@ -138,9 +138,8 @@ public final class HammingTopKQuery extends Query {
       nearest = searchConcurrently(searcher, filterWeight);
     } else {
       nearest = new NearestCodes(k, code.bits());
-      int[] buffer = new int[ScanIterator.CHUNK];
       for (LeafReaderContext leaf : reader.leaves()) {
-        searchLeaf(leaf, filterWeight, nearest, buffer);
+        searchLeaf(leaf, filterWeight, nearest);
       }
     }
     if (nearest.size() == 0) {
@@ -159,7 +158,7 @@ public final class HammingTopKQuery extends Query {
       tasks.add(
           () -> {
             NearestCodes leafNearest = new NearestCodes(k, code.bits());
-            searchLeaf(leaf, filterWeight, leafNearest, new int[ScanIterator.CHUNK]);
+            searchLeaf(leaf, filterWeight, leafNearest);
             return leafNearest;
           });
     }
@@ -172,7 +171,7 @@ public final class HammingTopKQuery extends Query {
 
   /** Offers the leaf's candidates, in doc id order, to {@code nearest}. */
   private void searchLeaf(
-      LeafReaderContext leaf, Weight filterWeight, NearestCodes nearest, int[] buffer)
+      LeafReaderContext leaf, Weight filterWeight, NearestCodes nearest)
       throws IOException {
     HammingCodes codes = HammingCodes.of(leaf.reader(), field, code.bits());
     if (codes == null || codes.size() == 0) {
@@ -180,7 +179,7 @@ public final class HammingTopKQuery extends Query {
     }
     Bits live = leaf.reader().getLiveDocs();
     if (filterWeight == null) {
-      scan(codes, live, leaf.docBase, nearest, buffer);
+      scan(codes, live, leaf.docBase, nearest);
       return;
     }
     ScorerSupplier supplier = filterWeight.scorerSupplier(leaf);
@@ -191,14 +190,15 @@ public final class HammingTopKQuery extends Query {
       // Few candidates: compute only their distances.
       DocIdSetIterator it = supplier.get(supplier.cost()).iterator();
       long[] query = code.words();
+      int[] distance = new int[1];
       for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
         if (live != null && live.get(doc) == false) {
           continue;
         }
         int ord = codes.ordOf(doc);
         if (ord >= 0) {
-          codes.distances(query, ord, ord + 1, buffer);
-          nearest.offer(buffer[0], leaf.docBase + doc);
+          codes.distances(query, ord, ord + 1, distance);
+          nearest.offer(distance[0], leaf.docBase + doc);
         }
       }
       return;
@@ -211,29 +211,27 @@ public final class HammingTopKQuery extends Query {
         accepted.set(doc);
       }
     }
-    scan(codes, accepted, leaf.docBase, nearest, buffer);
+    scan(codes, accepted, leaf.docBase, nearest);
   }
 
-  /** The hot loop: bulk distances per chunk, one comparison per code against the k-th distance. */
-  private void scan(
-      HammingCodes codes, Bits accepted, int docBase, NearestCodes nearest, int[] buffer)
+  /**
+   * The hot loop: one fused pass over the codes that calls back only for codes that can enter the
+   * k nearest, its bound shrinking with the k-th distance.
+   */
+  private void scan(HammingCodes codes, Bits accepted, int docBase, NearestCodes nearest)
       throws IOException {
-    long[] query = code.words();
-    int size = codes.size();
-    int threshold = nearest.threshold();
-    for (int from = 0; from < size; from += buffer.length) {
-      int n = Math.min(buffer.length, size - from);
-      codes.distances(query, from, from + n, buffer);
-      for (int i = 0; i < n; i++) {
-        if (buffer[i] < threshold) {
-          int doc = codes.docAt(from + i);
+    codes.scan(
+        code.words(),
+        0,
+        codes.size(),
+        nearest.threshold() - 1,
+        (ord, distance) -> {
+          int doc = codes.docAt(ord);
           if (accepted == null || accepted.get(doc)) {
-            nearest.offer(buffer[i], docBase + doc);
-            threshold = nearest.threshold();
+            nearest.offer(distance, docBase + doc);
           }
-        }
-      }
-    }
+          return nearest.threshold() - 1;
+        });
   }
 
   @Override

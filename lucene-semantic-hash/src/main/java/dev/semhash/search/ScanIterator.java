@@ -2,23 +2,29 @@ package dev.semhash.search;
 
 import dev.semhash.index.HammingCodes;
 import java.io.IOException;
+import org.apache.lucene.util.ArrayUtil;
 
 /**
- * The documents of a segment within a radius, found by scanning the codes in chunks with the bulk
- * {@link HammingCodes#distances}. Chunks are computed lazily, so when another clause leads and
- * skips ahead, the codes it skips are never compared.
+ * The documents of a segment within a radius, found by scanning the codes in chunks with the fused
+ * {@link HammingCodes#scan}, which reports only the codes within the radius. Chunks are scanned
+ * lazily, so when another clause leads and skips ahead, the codes it skips are never compared.
  */
 final class ScanIterator extends DistanceIterator {
   static final int CHUNK = 1024;
+  /** Chunks grow while the iterator runs on its own, up to this many codes. */
+  static final int MAX_CHUNK = 16 * CHUNK;
 
   private final HammingCodes codes;
   private final long[] query;
   private final int radius;
   private final int size;
-  private final int[] chunk;
-  private int chunkStart;
-  private int chunkEnd;
-  private int ord = -1;
+  private final HammingCodes.CodeVisitor collect;
+  private int[] hitOrds = new int[16]; // matches of the loaded chunk, increasing
+  private int[] hitDistances = new int[16];
+  private int hitCount;
+  private int hit = -1; // index of the current match in hitOrds
+  private int chunkEnd; // ordinals below it have been scanned
+  private int chunkSize = CHUNK;
   private int doc = -1;
 
   ScanIterator(HammingCodes codes, long[] query, int radius) {
@@ -26,7 +32,16 @@ final class ScanIterator extends DistanceIterator {
     this.query = query;
     this.radius = radius;
     this.size = codes.size();
-    this.chunk = new int[Math.min(CHUNK, Math.max(1, size))];
+    this.collect =
+        (ord, distance) -> {
+          if (hitCount == hitOrds.length) {
+            hitOrds = ArrayUtil.grow(hitOrds, hitCount + 1);
+            hitDistances = ArrayUtil.growExact(hitDistances, hitOrds.length);
+          }
+          hitOrds[hitCount] = ord;
+          hitDistances[hitCount++] = distance;
+          return radius;
+        };
   }
 
   @Override
@@ -36,34 +51,42 @@ final class ScanIterator extends DistanceIterator {
 
   @Override
   public int nextDoc() throws IOException {
-    return scanFrom(ord + 1);
+    if (++hit < hitCount) {
+      return doc = codes.docAt(hitOrds[hit]);
+    }
+    chunkSize = Math.min(MAX_CHUNK, chunkSize << 1);
+    return scanFrom(chunkEnd);
   }
 
   @Override
   public int advance(int target) throws IOException {
-    int from = ord + 1;
-    if (from < chunkEnd && codes.docAt(chunkEnd - 1) >= target) {
-      // The target lies in the loaded chunk: search only there, so no chunk is computed twice.
-      return scanFrom(Ords.firstOrdAtOrAfter(codes, from, target));
+    // Matches already found in the loaded chunk come first: no chunk is scanned twice.
+    while (++hit < hitCount) {
+      int d = codes.docAt(hitOrds[hit]);
+      if (d >= target) {
+        return doc = d;
+      }
     }
-    return scanFrom(Ords.firstOrdAtOrAfter(codes, Math.max(from, chunkEnd), target));
+    chunkSize = CHUNK; // skipping: a lead clause drives, keep chunks small
+    return scanFrom(Ords.firstOrdAtOrAfter(codes, chunkEnd, target));
   }
 
-  private int scanFrom(int o) throws IOException {
-    while (o < size) {
-      if (o < chunkStart || o >= chunkEnd) {
-        chunkStart = o;
-        chunkEnd = Math.min(size, o + chunk.length);
-        codes.distances(query, chunkStart, chunkEnd, chunk);
+  /** Scans chunks from ordinal {@code from} until one has a match. */
+  private int scanFrom(int from) throws IOException {
+    while (from < size) {
+      int to = (int) Math.min(size, (long) from + chunkSize);
+      hitCount = 0;
+      hit = 0;
+      codes.scan(query, from, to, radius, collect);
+      chunkEnd = to;
+      if (hitCount > 0) {
+        return doc = codes.docAt(hitOrds[0]);
       }
-      for (; o < chunkEnd; o++) {
-        if (chunk[o - chunkStart] <= radius) {
-          ord = o;
-          return doc = codes.docAt(o);
-        }
-      }
+      from = to;
     }
-    ord = size;
+    hitCount = 0;
+    hit = 0;
+    chunkEnd = size;
     return doc = NO_MORE_DOCS;
   }
 
@@ -74,6 +97,6 @@ final class ScanIterator extends DistanceIterator {
 
   @Override
   public int distance() {
-    return chunk[ord - chunkStart];
+    return hitDistances[hit];
   }
 }

@@ -29,7 +29,7 @@ final class OffHeapCodes {
 
   OffHeapHammingCodes newHammingCodes() throws IOException {
     IndexInput scan = data.slice("semhash codes", entry.codesOffset(), entry.codesLength());
-    return new OffHeapHammingCodes(entry, scan, codesRandomAccess(), docs(), newTables());
+    return new OffHeapHammingCodes(entry, scan, codesRandomAccess(), docs(), this);
   }
 
   MultiIndexHashTables newTables() throws IOException {

@@ -172,10 +172,107 @@ public final class RandomCodeIndex {
         assertEquals(distances[o], part[o - from]);
       }
     }
+    verifyScan(codes, words, bits, random);
     if (expectFastPath) {
       verifySubstringIndex(codes.substringIndex(), words, bits, random);
     }
     return n;
+  }
+
+  /**
+   * The fused scan against brute force: fixed bounds, a bound that shrinks as the visitor sees
+   * codes (as a top-k selection does), a visitor that stops the scan, and random sub-ranges.
+   */
+  static void verifyScan(HammingCodes codes, long[][] words, int bits, Random random)
+      throws IOException {
+    int n = words.length;
+    for (int iter = 0; iter < 6; iter++) {
+      long[] query =
+          iter % 2 == 0
+              ? HammingCodes.toWords(randomCode(random, bits), 0, bits / 8)
+              : words[random.nextInt(n)].clone();
+      int from = iter < 2 ? 0 : random.nextInt(n + 1);
+      int to = iter < 2 ? n : from + random.nextInt(n - from + 1);
+      int[] d = new int[n];
+      for (int o = 0; o < n; o++) {
+        d[o] = HammingCodes.distance(query, words[o]);
+      }
+      // fixed bound: exactly the codes within it, in order
+      int radius = random.nextInt(bits + 2) - 1;
+      List<Integer> expected = new ArrayList<>();
+      for (int o = from; o < to; o++) {
+        if (d[o] <= radius) {
+          expected.add(o);
+        }
+      }
+      List<Integer> seen = new ArrayList<>();
+      int end =
+          codes.scan(
+              query,
+              from,
+              to,
+              radius,
+              (ord, distance) -> {
+                assertEquals("distance of ord " + ord, d[ord], distance);
+                seen.add(ord);
+                return radius;
+              });
+      assertEquals(to, end);
+      assertEquals(expected, seen);
+
+      // shrinking bound: each visit lowers it to (distance - 1 + ord % 3), or asks for more
+      // (ignored), simulated here on the brute-force distances
+      expected.clear();
+      int bound = bits;
+      for (int o = from; o < to; o++) {
+        if (d[o] <= bound) {
+          expected.add(o);
+          bound = Math.min(bound, shrink(o, d[o], bits));
+        }
+      }
+      seen.clear();
+      int[] current = {bits};
+      end =
+          codes.scan(
+              query,
+              from,
+              to,
+              bits,
+              (ord, distance) -> {
+                assertTrue(distance <= current[0]);
+                seen.add(ord);
+                int next = shrink(ord, distance, bits);
+                current[0] = Math.min(current[0], next);
+                return next;
+              });
+      assertEquals(expected, seen);
+      assertEquals(bound < 0 ? seen.get(seen.size() - 1) + 1 : to, end);
+
+      // stopping after the j-th code within the bound
+      if (to > from) {
+        int within = bits; // every code
+        int stopAfter = 1 + random.nextInt(to - from);
+        seen.clear();
+        end =
+            codes.scan(
+                query,
+                from,
+                to,
+                within,
+                (ord, distance) -> {
+                  seen.add(ord);
+                  return seen.size() == stopAfter ? -1 : within;
+                });
+        assertEquals(stopAfter, seen.size());
+        assertEquals(from + stopAfter - 1, seen.get(seen.size() - 1).intValue());
+        assertEquals(from + stopAfter, end);
+      }
+    }
+  }
+
+  /** A visitor's new bound: usually lower than the distance just seen, sometimes higher. */
+  private static int shrink(int ord, int distance, int bits) {
+    return ord % 7 == 0 ? bits : distance - 1 + ord % 3;
   }
 
   static void verifySubstringIndex(

@@ -1,9 +1,12 @@
 package dev.semhash.codecs.semhash10;
 
 import dev.semhash.codecs.SemhashCodec;
+import dev.semhash.index.HammingCodes;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.tests.index.RandomIndexWriter;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
@@ -21,24 +24,30 @@ public class TestOffHeapHammingCodes extends LuceneTestCase {
   private void check(int bits, int numDocs, double density, boolean deletes, boolean merge)
       throws Exception {
     try (Directory dir = newDirectory()) {
-      RandomCodeIndex index = new RandomCodeIndex(bits);
-      try (RandomIndexWriter writer = new RandomIndexWriter(random(), dir, config())) {
-        index.add(writer, random(), numDocs / 2, density);
-        if (deletes) {
-          index.deleteSome(writer, random(), 0.2);
-        }
-        writer.commit();
-        index.add(writer, random(), numDocs - numDocs / 2, density);
-        if (deletes) {
-          index.deleteSome(writer, random(), 0.1);
-        }
-        if (merge) {
-          writer.forceMerge(1);
-        }
+      check(dir, bits, numDocs, density, deletes, merge);
+    }
+  }
+
+  private void check(
+      Directory dir, int bits, int numDocs, double density, boolean deletes, boolean merge)
+      throws Exception {
+    RandomCodeIndex index = new RandomCodeIndex(bits);
+    try (RandomIndexWriter writer = new RandomIndexWriter(random(), dir, config())) {
+      index.add(writer, random(), numDocs / 2, density);
+      if (deletes) {
+        index.deleteSome(writer, random(), 0.2);
       }
-      try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        index.verify(reader, random());
+      writer.commit();
+      index.add(writer, random(), numDocs - numDocs / 2, density);
+      if (deletes) {
+        index.deleteSome(writer, random(), 0.1);
       }
+      if (merge) {
+        writer.forceMerge(1);
+      }
+    }
+    try (DirectoryReader reader = DirectoryReader.open(dir)) {
+      index.verify(reader, random());
     }
   }
 
@@ -68,6 +77,29 @@ public class TestOffHeapHammingCodes extends LuceneTestCase {
   public void testCommonWidths() throws Exception {
     for (int bits : new int[] {8, 32, 64, 128, 256}) {
       check(bits, atLeast(200), random().nextBoolean() ? 1.0 : 0.7, random().nextBoolean(), true);
+    }
+  }
+
+  /**
+   * Both scan implementations, chosen by the directory: in place over a raw memory mapping, and
+   * through the chunk buffer otherwise (test directories wrap their inputs, so they get this one).
+   */
+  public void testMappedAndBufferedReads() throws Exception {
+    for (boolean mmap : new boolean[] {true, false}) {
+      for (int bits : new int[] {64, 128, 8 * (1 + random().nextInt(40))}) {
+        try (Directory dir =
+            mmap ? new MMapDirectory(createTempDir()) : new ByteBuffersDirectory()) {
+          check(dir, bits, atLeast(1100), random().nextBoolean() ? 1.0 : 0.6, false, true);
+          try (DirectoryReader reader = DirectoryReader.open(dir)) {
+            HammingCodes codes =
+                HammingCodes.of(reader.leaves().get(0).reader(), RandomCodeIndex.CODE, bits);
+            assertEquals(
+                "bits " + bits + ", mmap " + mmap,
+                mmap && bits % 64 == 0,
+                ((OffHeapHammingCodes) codes).readsInPlace());
+          }
+        }
+      }
     }
   }
 
