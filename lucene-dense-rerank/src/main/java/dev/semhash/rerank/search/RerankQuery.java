@@ -155,7 +155,7 @@ public final class RerankQuery extends Query {
       }
     }
     RerankScores scores = RerankScores.compute(first, modelScores, hasVector, queryVector.isEmpty() == false, combination, weight);
-    return new RerankedHitsQuery(this, docs, scores, searcher.getIndexReader().getContext().id());
+    return new RerankedHitsQuery(this, docs, scores, searcher.getIndexReader());
   }
 
   @Override

@@ -2,6 +2,8 @@ package dev.semhash.rerank.search;
 
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.Explanation;
@@ -21,25 +23,47 @@ final class RerankedHitsQuery extends Query {
   private final RerankQuery original;
   private final int[] docs;
   private final RerankScores scores;
-  private final Object contextIdentity;
+  private final LeafReader[] leaves; // the segments searched, by their leaf ord
+  private final int[] docBases; // their doc bases in the reader the hits were computed on
 
-  RerankedHitsQuery(RerankQuery original, int[] docs, RerankScores scores, Object contextIdentity) {
+  RerankedHitsQuery(RerankQuery original, int[] docs, RerankScores scores, IndexReader reader) {
     this.original = original;
     this.docs = docs;
     this.scores = scores;
-    this.contextIdentity = contextIdentity;
+    this.leaves = new LeafReader[reader.leaves().size()];
+    this.docBases = new int[leaves.length];
+    for (LeafReaderContext leaf : reader.leaves()) {
+      leaves[leaf.ord] = leaf.reader();
+      docBases[leaf.ord] = leaf.docBase;
+    }
+  }
+
+  /**
+   * The doc base the segment of {@code context} had when the hits were computed. Segments are
+   * recognised by identity, so the query also runs on a searcher over one of the segments.
+   */
+  private int docBaseOf(LeafReaderContext context) {
+    if (context.ord < leaves.length && leaves[context.ord] == context.reader()) {
+      return docBases[context.ord];
+    }
+    for (int i = 0; i < leaves.length; i++) {
+      if (leaves[i] == context.reader()) {
+        return docBases[i];
+      }
+    }
+    throw new IllegalStateException(
+        "this reranked query was rewritten against another index reader; rewrite the RerankQuery with the searcher that runs it");
   }
 
   @Override
   public Weight createWeight(IndexSearcher searcher, ScoreMode scoreMode, float boost) throws IOException {
-    if (searcher.getIndexReader().getContext().id() != contextIdentity) {
-      throw new IllegalStateException(
-          "this reranked query was rewritten against another index reader; rewrite the RerankQuery with the searcher that runs it");
+    for (LeafReaderContext context : searcher.getIndexReader().leaves()) {
+      docBaseOf(context); // fail now, not in the middle of collection
     }
     return new Weight(this) {
       @Override
       public Explanation explain(LeafReaderContext context, int doc) {
-        int i = Arrays.binarySearch(docs, context.docBase + doc);
+        int i = Arrays.binarySearch(docs, docBaseOf(context) + doc);
         if (i < 0) {
           return Explanation.noMatch("not among the top " + original.topN() + " hits of the first stage " + original.firstStage());
         }
@@ -52,15 +76,16 @@ final class RerankedHitsQuery extends Query {
 
       @Override
       public ScorerSupplier scorerSupplier(LeafReaderContext context) {
-        int lo = lowerBound(context.docBase);
-        int hi = lowerBound(context.docBase + context.reader().maxDoc());
+        int docBase = docBaseOf(context);
+        int lo = lowerBound(docBase);
+        int hi = lowerBound(docBase + context.reader().maxDoc());
         if (lo == hi) {
           return null;
         }
         return new ScorerSupplier() {
           @Override
           public Scorer get(long leadCost) {
-            return new HitsScorer(context.docBase, lo, hi, boost);
+            return new HitsScorer(docBase, lo, hi, boost);
           }
 
           @Override
@@ -159,7 +184,7 @@ final class RerankedHitsQuery extends Query {
   public boolean equals(Object other) {
     return sameClassAs(other)
         && other instanceof RerankedHitsQuery o
-        && contextIdentity == o.contextIdentity
+        && Arrays.equals(leaves, o.leaves)
         && original.equals(o.original)
         && Arrays.equals(docs, o.docs);
   }
