@@ -171,13 +171,21 @@ public final class RerankModel {
 
   /** Encodes a query text. */
   public QueryVector encodeQuery(String text) {
-    TermVector q = vectorizer.vectorize(text);
+    return encodeQuery(vectorizer.vectorize(text));
+  }
+
+  /** Encodes a query already turned into a term vector by {@link #vectorizer()}. */
+  public QueryVector encodeQuery(TermVector q) {
     return new QueryVector(q, finish(queryProjection.project(q)));
   }
 
   /** Encodes a document text, as stored at index time. */
   public DocumentVector encodeDocument(String text) {
-    TermVector d = vectorizer.vectorize(text);
+    return encodeDocument(vectorizer.vectorize(text));
+  }
+
+  /** Encodes a document already turned into a term vector by {@link #vectorizer()}. */
+  public DocumentVector encodeDocument(TermVector d) {
     return new DocumentVector(finish(documentProjection.project(d)), termOverlapWeight == 0 ? TermVector.EMPTY : d);
   }
 
