@@ -8,6 +8,9 @@ import dev.semhash.training.eval.RetrievalEvaluation;
 import dev.semhash.training.eval.RetrievalEvaluator;
 import dev.semhash.training.eval.Run;
 import dev.semhash.training.retrieval.Bm25Index;
+import dev.semhash.training.rerank.SsiExperiment;
+import dev.semhash.training.rerank.SsiSettings;
+import dev.semhash.rerank.model.RerankModelFormat;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,13 +37,23 @@ import picocli.CommandLine.Option;
       "../shared/datasets/scifact does. BM25 runs over title + text with Anserini's",
       "settings (k1 = 0.9, b = 0.4, Porter-stemmed English analysis).",
       "",
-      "Example:",
-      "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model bm25 --json out.json"
+      "With --model ssi, Supervised Semantic Indexing (f(q,d) = qᵀ(UᵀV + I)d on unit TF-IDF",
+      "vectors, margin ranking loss, SGD with BM25 hard negatives) is trained on the training",
+      "queries minus a held-out validation share; the epoch and the interpolation weight with",
+      "the best validation nDCG@10 are kept. The collection is then indexed with each",
+      "document's model vector and BM25's top --depth hits of every test query are reranked",
+      "through the Lucene RerankQuery: interpolated (1 + f + w × m, both min-max normalised",
+      "over the hits; reported as \"reranked\") and replaced (model score alone).",
+      "",
+      "Examples:",
+      "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model bm25 --json out.json",
+      "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model ssi --json out.json"
     })
 final class EvalRerankCommand implements Callable<Integer> {
   /** Models this build can evaluate. */
   enum Model {
-    bm25
+    bm25,
+    ssi
   }
 
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder (e.g. ../shared/datasets/scifact).")
@@ -65,6 +78,39 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--b", defaultValue = "0.4", description = "BM25 b (default: ${DEFAULT-VALUE}).")
   float b;
 
+  @Option(names = "--dim", defaultValue = "128", description = "SSI: rank of U and V (default: ${DEFAULT-VALUE}).")
+  int dim;
+
+  @Option(names = "--epochs", defaultValue = "30", description = "SSI: training epochs; the best on validation is kept (default: ${DEFAULT-VALUE}).")
+  int epochs;
+
+  @Option(names = "--lr", defaultValue = "0.05", description = "SSI: SGD learning rate (default: ${DEFAULT-VALUE}).")
+  float learningRate;
+
+  @Option(names = "--negatives", defaultValue = "10", description = "SSI: negatives per (query, relevant) pair and epoch (default: ${DEFAULT-VALUE}).")
+  int negatives;
+
+  @Option(names = "--hard-fraction", defaultValue = "0.5", description = "SSI: share of negatives from BM25's top hits (default: ${DEFAULT-VALUE}).")
+  float hardFraction;
+
+  @Option(names = "--hard-depth", defaultValue = "100", description = "SSI: depth of BM25 hard negatives (default: ${DEFAULT-VALUE}).")
+  int hardDepth;
+
+  @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation (default: ${DEFAULT-VALUE}).")
+  float initStd;
+
+  @Option(names = "--validation-fraction", defaultValue = "0.2", description = "Share of training queries held out for validation (default: ${DEFAULT-VALUE}).")
+  double validationFraction;
+
+  @Option(names = "--weight", paramLabel = "W", description = "Interpolation weight of the model score; chosen on validation when absent.")
+  Float weight;
+
+  @Option(names = "--min-df", defaultValue = "1", description = "Minimum document frequency of a model term (default: ${DEFAULT-VALUE}).")
+  int minDf;
+
+  @Option(names = "--save-model", paramLabel = "FILE", description = "Write the trained rerank model to FILE (.rerankmodel).")
+  Path saveModel;
+
   @Mixin CommonOptions common;
 
   @Override
@@ -85,6 +131,9 @@ final class EvalRerankCommand implements Callable<Integer> {
     Set<String> docIds = docs.stream().map(Document::id).collect(Collectors.toSet());
     Qrels qrels = Qrels.of(reader.qrels(), split, queryIds, docIds, dataset.resolve("qrels.tsv.gz").toString());
 
+    if (model == Model.ssi) {
+      return ssi(reader, docs, allQueries, queries);
+    }
     long start = System.nanoTime();
     Bm25Index.Settings settings = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
     RetrievalEvaluation baseline;
@@ -125,6 +174,99 @@ final class EvalRerankCommand implements Callable<Integer> {
         "%-10s %8.4f %10.4f %11.4f %8.4f %8.4f%n",
         "bm25", baseline.ndcg10(), baseline.recall100(), baseline.recall1000(), baseline.map(), baseline.mrr10());
     System.out.printf("index %.1f s, search %.2f ms/query%n", indexSeconds, 1000 * searchSeconds / queries.size());
+    if (common.json != null) {
+      JsonReport.write(common.json, results);
+      System.out.println("wrote " + common.json);
+    }
+    return 0;
+  }
+
+  private int ssi(DatasetReader reader, List<Document> docs, List<Query> allQueries, List<Query> queries) throws Exception {
+    Bm25Index.Settings bm25 = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
+    SsiSettings ssi = new SsiSettings(dim, learningRate, epochs, negatives, hardFraction, hardDepth, initStd, common.seed);
+    SsiExperiment.Settings settings =
+        new SsiExperiment.Settings(ssi, validationFraction, depth, minDf, weight, bm25, "train", split);
+    SsiExperiment.Result r = SsiExperiment.run(docs, allQueries, reader.qrels(), settings, common.progress());
+    if (saveModel != null) {
+      RerankModelFormat.write(r.model(), saveModel);
+    }
+
+    Map<String, Object> results = new LinkedHashMap<>();
+    results.put("command", "eval-rerank");
+    results.put("dataset", reader.name());
+    results.put("model", "ssi");
+    results.put("split", split);
+    results.put("queries", r.baseline().queries());
+    results.put("documents", docs.size());
+    results.put("seed", common.seed);
+    Map<String, Object> set = new LinkedHashMap<>();
+    set.put("bm25_k1", k1);
+    set.put("bm25_b", b);
+    set.put("depth", depth);
+    set.put("analysis", "standard tokenizer, lowercase, English stop words, Porter stemming");
+    set.put("fields", "title + text");
+    set.put("model", "SSI, f(q,d) = (U q)·(V d) + q·d on unit TF-IDF vectors, margin ranking loss, SGD");
+    set.put("dictionary_terms", r.model().dictionary().size());
+    set.put("min_df", minDf);
+    set.put("dimension", dim);
+    set.put("epochs", epochs);
+    set.put("learning_rate", learningRate);
+    set.put("negatives_per_pair", negatives);
+    set.put("hard_negative_fraction", hardFraction);
+    set.put("hard_negative_depth", hardDepth);
+    set.put("init_std", initStd);
+    set.put("validation_fraction", validationFraction);
+    set.put("train_queries", r.trainQueries());
+    set.put("validation_queries", r.validationQueries());
+    set.put("chosen_epoch", r.epoch());
+    set.put("weight", r.weight());
+    set.put("weight_chosen_on_validation", weight == null);
+    set.put("combination", "interpolate: 1 + minmax(bm25) + weight × minmax(model) over the top " + depth);
+    results.put("settings", set);
+    results.put("baseline", measures(r.baseline()));
+    results.put("reranked", measures(r.interpolated()));
+    results.put("replace", measures(r.replaced()));
+    Map<String, Object> val = new LinkedHashMap<>();
+    val.put("bm25", measures(r.validationBaseline()));
+    val.put("reranked", measures(r.validationBest()));
+    results.put("validation", val);
+    Map<String, Object> unseen = new LinkedHashMap<>();
+    unseen.put("description", "test queries none of whose relevant documents is relevant to any training query");
+    unseen.put("queries", r.unseen().queries());
+    unseen.put("baseline_ndcg@10", CommandSupport.round(r.unseen().baselineNdcg10()));
+    unseen.put("reranked_ndcg@10", CommandSupport.round(r.unseen().interpolatedNdcg10()));
+    unseen.put("replace_ndcg@10", CommandSupport.round(r.unseen().replacedNdcg10()));
+    results.put("unseen_documents", unseen);
+    List<Map<String, Object>> epochLog = new java.util.ArrayList<>();
+    for (SsiExperiment.EpochLog e : r.epochs()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("epoch", e.epoch());
+      m.put("mean_loss", CommandSupport.round(e.meanLoss()));
+      m.put("violated", CommandSupport.round(e.violatedFraction()));
+      m.put("best_weight", e.bestWeight());
+      m.put("validation_ndcg@10", CommandSupport.round(e.ndcg10()));
+      m.put("validation_replace_ndcg@10", CommandSupport.round(e.replaceNdcg10()));
+      epochLog.add(m);
+    }
+    results.put("epochs", epochLog);
+    results.put("train_seconds", CommandSupport.round(r.trainSeconds()));
+    results.put("bm25_ms_per_query", CommandSupport.round(r.baselineMsPerQuery()));
+    results.put("rerank_ms_per_query", CommandSupport.round(r.rerankMsPerQuery()));
+    if (saveModel != null) {
+      results.put("model_file", saveModel.toString());
+    }
+
+    System.out.printf(
+        "%s, %d %s queries, %d documents; SSI dim %d, epoch %d of %d chosen on %d validation queries, weight %s%n",
+        reader.name(), r.baseline().queries(), split, docs.size(), dim, r.epoch(), epochs, r.validationQueries(), r.weight());
+    System.out.printf("%-16s %8s %10s %11s %8s %8s%n", "run", "nDCG@10", "Recall@100", "Recall@1000", "MAP", "MRR@10");
+    for (RetrievalEvaluation e : List.of(r.baseline(), r.interpolated(), r.replaced())) {
+      System.out.printf("%-16s %8.4f %10.4f %11.4f %8.4f %8.4f%n", e.run(), e.ndcg10(), e.recall100(), e.recall1000(), e.map(), e.mrr10());
+    }
+    System.out.printf(
+        "%d test queries whose relevant documents no training query has: nDCG@10 bm25 %.4f, interpolated %.4f, replace %.4f%n",
+        r.unseen().queries(), r.unseen().baselineNdcg10(), r.unseen().interpolatedNdcg10(), r.unseen().replacedNdcg10());
+    System.out.printf("training %.1f s, BM25 %.2f ms/query, rerank %.2f ms/query%n", r.trainSeconds(), r.baselineMsPerQuery(), r.rerankMsPerQuery());
     if (common.json != null) {
       JsonReport.write(common.json, results);
       System.out.println("wrote " + common.json);
