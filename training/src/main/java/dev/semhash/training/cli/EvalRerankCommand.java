@@ -81,7 +81,7 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--dim", defaultValue = "128", description = "SSI: rank of U and V (default: ${DEFAULT-VALUE}).")
   int dim;
 
-  @Option(names = "--epochs", defaultValue = "30", description = "SSI: training epochs; the best on validation is kept (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--epochs", defaultValue = "10", description = "SSI: training epochs; the best on validation is kept (default: ${DEFAULT-VALUE}).")
   int epochs;
 
   @Option(names = "--lr", defaultValue = "0.05", description = "SSI: SGD learning rate (default: ${DEFAULT-VALUE}).")

@@ -25,7 +25,7 @@ public record SsiSettings(
 
   /** Defaults chosen on SciFact's validation queries (see the eval-rerank command). */
   public static SsiSettings defaults(long seed) {
-    return new SsiSettings(128, 0.05f, 30, 10, 0.5f, 100, 0.05f, seed);
+    return new SsiSettings(128, 0.05f, 10, 10, 0.5f, 100, 0.05f, seed);
   }
 
   public SsiSettings {
