@@ -8,7 +8,8 @@ import dev.semhash.training.eval.RetrievalEvaluation;
 import dev.semhash.training.eval.RetrievalEvaluator;
 import dev.semhash.training.eval.Run;
 import dev.semhash.training.retrieval.Bm25Index;
-import dev.semhash.training.rerank.SsiExperiment;
+import dev.semhash.training.rerank.RerankExperiment;
+import dev.semhash.training.rerank.S2NetSettings;
 import dev.semhash.training.rerank.SsiSettings;
 import dev.semhash.rerank.model.RerankModelFormat;
 import java.nio.file.Path;
@@ -45,6 +46,9 @@ import picocli.CommandLine.Option;
       "through the Lucene RerankQuery: interpolated (1 + f + w × m, both min-max normalised",
       "over the hits; reported as \"reranked\") and replaced (model score alone).",
       "",
+      "With --model s2net, S2Net (cos(A q, A d), pairwise logistic loss with gamma 10, LSA",
+      "initialisation, Adam) is trained and evaluated the same way.",
+      "",
       "Examples:",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model bm25 --json out.json",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model ssi --json out.json"
@@ -53,7 +57,8 @@ final class EvalRerankCommand implements Callable<Integer> {
   /** Models this build can evaluate. */
   enum Model {
     bm25,
-    ssi
+    ssi,
+    s2net
   }
 
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder (e.g. ../shared/datasets/scifact).")
@@ -78,22 +83,28 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--b", defaultValue = "0.4", description = "BM25 b (default: ${DEFAULT-VALUE}).")
   float b;
 
-  @Option(names = "--dim", defaultValue = "128", description = "SSI: rank of U and V (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--dim", defaultValue = "128", description = "SSI: rank of U and V; S2Net: columns of A (default: ${DEFAULT-VALUE}).")
   int dim;
 
-  @Option(names = "--epochs", defaultValue = "10", description = "SSI: training epochs; the best on validation is kept (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--epochs", defaultValue = "10", description = "Training epochs; the best on validation is kept (default: ${DEFAULT-VALUE}).")
   int epochs;
 
-  @Option(names = "--lr", defaultValue = "0.05", description = "SSI: SGD learning rate (default: ${DEFAULT-VALUE}).")
-  float learningRate;
+  @Option(names = "--lr", paramLabel = "RATE", description = "Learning rate: SSI's SGD step (default 0.05), S2Net's Adam step (default 0.005).")
+  Float learningRate;
 
-  @Option(names = "--negatives", defaultValue = "10", description = "SSI: negatives per (query, relevant) pair and epoch (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--gamma", defaultValue = "10", description = "S2Net: scale of the cosine difference in the loss (default: ${DEFAULT-VALUE}).")
+  float gamma;
+
+  @Option(names = "--lsa-iterations", defaultValue = "4", description = "S2Net: subspace iterations of the LSA initialisation, 0 for random (default: ${DEFAULT-VALUE}).")
+  int lsaIterations;
+
+  @Option(names = "--negatives", defaultValue = "10", description = "Negatives per (query, relevant) pair and epoch (default: ${DEFAULT-VALUE}).")
   int negatives;
 
-  @Option(names = "--hard-fraction", defaultValue = "0.5", description = "SSI: share of negatives from BM25's top hits (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--hard-fraction", defaultValue = "0.5", description = "Share of negatives from BM25's top hits (default: ${DEFAULT-VALUE}).")
   float hardFraction;
 
-  @Option(names = "--hard-depth", defaultValue = "100", description = "SSI: depth of BM25 hard negatives (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--hard-depth", defaultValue = "100", description = "Depth of BM25 hard negatives (default: ${DEFAULT-VALUE}).")
   int hardDepth;
 
   @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation (default: ${DEFAULT-VALUE}).")
@@ -131,8 +142,8 @@ final class EvalRerankCommand implements Callable<Integer> {
     Set<String> docIds = docs.stream().map(Document::id).collect(Collectors.toSet());
     Qrels qrels = Qrels.of(reader.qrels(), split, queryIds, docIds, dataset.resolve("qrels.tsv.gz").toString());
 
-    if (model == Model.ssi) {
-      return ssi(reader, docs, allQueries, queries);
+    if (model != Model.bm25) {
+      return trained(reader, docs, allQueries);
     }
     long start = System.nanoTime();
     Bm25Index.Settings settings = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
@@ -181,12 +192,21 @@ final class EvalRerankCommand implements Callable<Integer> {
     return 0;
   }
 
-  private int ssi(DatasetReader reader, List<Document> docs, List<Query> allQueries, List<Query> queries) throws Exception {
+  private int trained(DatasetReader reader, List<Document> docs, List<Query> allQueries) throws Exception {
     Bm25Index.Settings bm25 = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
-    SsiSettings ssi = new SsiSettings(dim, learningRate, epochs, negatives, hardFraction, hardDepth, initStd, common.seed);
-    SsiExperiment.Settings settings =
-        new SsiExperiment.Settings(ssi, validationFraction, depth, minDf, weight, bm25, "train", split);
-    SsiExperiment.Result r = SsiExperiment.run(docs, allQueries, reader.qrels(), settings, common.progress());
+    float lr;
+    RerankExperiment.Settings settings;
+    if (model == Model.ssi) {
+      lr = learningRate == null ? 0.05f : learningRate;
+      settings = RerankExperiment.Settings.ssi(
+          new SsiSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, initStd, common.seed));
+    } else {
+      lr = learningRate == null ? 0.005f : learningRate;
+      settings = RerankExperiment.Settings.s2net(
+          new S2NetSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, gamma, lsaIterations, common.seed));
+    }
+    settings = settings.with(validationFraction, depth, minDf, weight, bm25, split);
+    RerankExperiment.Result r = RerankExperiment.run(docs, allQueries, reader.qrels(), settings, common.progress());
     if (saveModel != null) {
       RerankModelFormat.write(r.model(), saveModel);
     }
@@ -194,7 +214,7 @@ final class EvalRerankCommand implements Callable<Integer> {
     Map<String, Object> results = new LinkedHashMap<>();
     results.put("command", "eval-rerank");
     results.put("dataset", reader.name());
-    results.put("model", "ssi");
+    results.put("model", model.name());
     results.put("split", split);
     results.put("queries", r.baseline().queries());
     results.put("documents", docs.size());
@@ -205,16 +225,24 @@ final class EvalRerankCommand implements Callable<Integer> {
     set.put("depth", depth);
     set.put("analysis", "standard tokenizer, lowercase, English stop words, Porter stemming");
     set.put("fields", "title + text");
-    set.put("model", "SSI, f(q,d) = (U q)·(V d) + q·d on unit TF-IDF vectors, margin ranking loss, SGD");
+    set.put("model", model == Model.ssi
+        ? "SSI, f(q,d) = (U q)·(V d) + q·d on unit TF-IDF vectors, margin ranking loss, SGD"
+        : "S2Net, f(q,d) = cos(A q, A d) on unit TF-IDF vectors, pairwise logistic loss (gamma " + gamma + "), lazy Adam, LSA init ("
+            + lsaIterations + " subspace iterations)");
     set.put("dictionary_terms", r.model().dictionary().size());
     set.put("min_df", minDf);
     set.put("dimension", dim);
     set.put("epochs", epochs);
-    set.put("learning_rate", learningRate);
+    set.put("learning_rate", lr);
     set.put("negatives_per_pair", negatives);
     set.put("hard_negative_fraction", hardFraction);
     set.put("hard_negative_depth", hardDepth);
-    set.put("init_std", initStd);
+    if (model == Model.ssi) {
+      set.put("init_std", initStd);
+    } else {
+      set.put("gamma", gamma);
+      set.put("lsa_iterations", lsaIterations);
+    }
     set.put("validation_fraction", validationFraction);
     set.put("train_queries", r.trainQueries());
     set.put("validation_queries", r.validationQueries());
@@ -238,7 +266,7 @@ final class EvalRerankCommand implements Callable<Integer> {
     unseen.put("replace_ndcg@10", CommandSupport.round(r.unseen().replacedNdcg10()));
     results.put("unseen_documents", unseen);
     List<Map<String, Object>> epochLog = new java.util.ArrayList<>();
-    for (SsiExperiment.EpochLog e : r.epochs()) {
+    for (RerankExperiment.EpochLog e : r.epochs()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("epoch", e.epoch());
       m.put("mean_loss", CommandSupport.round(e.meanLoss()));
@@ -257,8 +285,8 @@ final class EvalRerankCommand implements Callable<Integer> {
     }
 
     System.out.printf(
-        "%s, %d %s queries, %d documents; SSI dim %d, epoch %d of %d chosen on %d validation queries, weight %s%n",
-        reader.name(), r.baseline().queries(), split, docs.size(), dim, r.epoch(), epochs, r.validationQueries(), r.weight());
+        "%s, %d %s queries, %d documents; %s dim %d, epoch %d of %d chosen on %d validation queries, weight %s%n",
+        reader.name(), r.baseline().queries(), split, docs.size(), model, dim, r.epoch(), epochs, r.validationQueries(), r.weight());
     System.out.printf("%-16s %8s %10s %11s %8s %8s%n", "run", "nDCG@10", "Recall@100", "Recall@1000", "MAP", "MRR@10");
     for (RetrievalEvaluation e : List.of(r.baseline(), r.interpolated(), r.replaced())) {
       System.out.printf("%-16s %8.4f %10.4f %11.4f %8.4f %8.4f%n", e.run(), e.ndcg10(), e.recall100(), e.recall1000(), e.map(), e.mrr10());

@@ -29,18 +29,7 @@ import java.util.Random;
  * <p>Deterministic for a given seed (single-threaded). Memory: two {@code terms × dimension} float
  * arrays.
  */
-public final class SsiTrainer {
-  /** Told after every epoch; may snapshot the model (for early stopping on validation queries). */
-  public interface EpochListener {
-    /**
-     * @param epoch 1-based epoch number
-     * @param meanLoss mean margin loss over the epoch's tuples
-     * @param violatedFraction share of tuples with a positive loss
-     * @param trainer the trainer, whose {@link #snapshot()} is the current model
-     */
-    void afterEpoch(int epoch, double meanLoss, double violatedFraction, SsiTrainer trainer) throws java.io.IOException;
-  }
-
+public final class SsiTrainer implements RerankTrainer {
   private final RerankCorpus corpus;
   private final SsiSettings settings;
   private final int k;
@@ -74,6 +63,7 @@ public final class SsiTrainer {
    *
    * @throws IllegalArgumentException if no example has a relevant document
    */
+  @Override
   public RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress)
       throws java.io.IOException {
     List<int[]> pairs = new ArrayList<>();
@@ -85,6 +75,8 @@ public final class SsiTrainer {
     if (pairs.isEmpty()) {
       throw new IllegalArgumentException("no (query, relevant document) pair to train on");
     }
+    NegativeSampler sampler =
+        new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     float[] uq = new float[k];
     float[] vPos = new float[k];
     float[] vNeg = new float[k];
@@ -99,7 +91,7 @@ public final class SsiTrainer {
           TermVector q = ex.query();
           TermVector pos = corpus.document(pair[1]);
           for (int n = 0; n < settings.negativesPerPair(); n++) {
-            int negOrd = sampleNegative(ex);
+            int negOrd = sampler.sample(ex);
             if (negOrd < 0) {
               continue;
             }
@@ -126,19 +118,6 @@ public final class SsiTrainer {
       }
     }
     return snapshot();
-  }
-
-  /** A non-relevant document: hard (first-stage top) or uniform; -1 if none could be found. */
-  private int sampleNegative(RerankExamples.Example ex) {
-    int depth = Math.min(settings.hardNegativeDepth(), ex.candidates().length);
-    boolean hard = depth > 0 && random.nextFloat() < settings.hardNegativeFraction();
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int d = hard ? ex.candidates()[random.nextInt(depth)] : random.nextInt(corpus.size());
-      if (ex.isPositive(d) == false) {
-        return d;
-      }
-    }
-    return -1;
   }
 
   /** One SGD step on a violated tuple; every gradient uses the values from before the step. */
@@ -182,7 +161,7 @@ public final class SsiTrainer {
     return org.apache.lucene.util.VectorUtil.dotProduct(a, b);
   }
 
-  /** The current model (a copy of the weights). */
+  @Override
   public RerankModel snapshot() {
     int terms = corpus.dictionary().size();
     Map<String, String> info = new LinkedHashMap<>();

@@ -18,9 +18,8 @@ class ScifactSsiQualityTest {
   @Test
   void interpolatedSsiBeatsBm25WithoutLosingRecall() throws Exception {
     DatasetReader data = new DatasetReader(SharedData.dataset("scifact"));
-    SsiExperiment.Settings settings = SsiExperiment.Settings.defaults(42)
-        .withSsi(SsiSettings.defaults(42).withDimension(32).withEpochs(3));
-    SsiExperiment.Result r = SsiExperiment.run(data.documents(), data.queries(), data.qrels(), settings, ProgressReporter.NONE);
+    RerankExperiment.Settings settings = RerankExperiment.Settings.ssi(SsiSettings.defaults(42).withDimension(32).withEpochs(3));
+    RerankExperiment.Result r = RerankExperiment.run(data.documents(), data.queries(), data.qrels(), settings, ProgressReporter.NONE);
     System.out.println(r.baseline());
     System.out.println(r.interpolated() + " (epoch " + r.epoch() + ", weight " + r.weight() + ")");
     System.out.println(r.replaced());

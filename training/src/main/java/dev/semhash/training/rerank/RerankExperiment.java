@@ -22,23 +22,33 @@ import java.util.stream.Collectors;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
- * The whole SSI protocol on a query/qrels dataset such as SciFact: hold out a seeded share of the
- * training queries for validation; train SSI on the rest with BM25 hard negatives; after each
+ * The whole rerank protocol on a query/qrels dataset such as SciFact: hold out a seeded share of
+ * the training queries for validation; train a model (SSI, S2Net) on the rest with BM25 hard
+ * negatives; after each
  * epoch rerank the validation queries' BM25 top N offline and keep the (epoch, interpolation
  * weight) with the best nDCG@10; then index the collection with the chosen model's vectors and
  * rerank the test queries' BM25 top N through the real {@link
  * dev.semhash.rerank.search.RerankQuery}, interpolated and replaced.
  *
  * <pre class="prettyprint">
- * SsiExperiment.Result r = SsiExperiment.run(docs, queries, qrels, SsiExperiment.Settings.defaults(42), progress);
+ * RerankExperiment.Result r = RerankExperiment.run(docs, queries, qrels,
+ *     RerankExperiment.Settings.ssi(SsiSettings.defaults(42)), progress);
  * </pre>
  */
-public final class SsiExperiment {
+public final class RerankExperiment {
   /** Interpolation weights tried on the validation queries. */
   public static final float[] WEIGHT_GRID = {0.05f, 0.1f, 0.2f, 0.3f, 0.5f, 0.75f, 1f, 1.5f, 2f, 3f};
 
+  /** Makes the trainer once the corpus (dictionary) is known. */
+  public interface TrainerFactory {
+    RerankTrainer create(RerankCorpus corpus);
+  }
+
   /**
-   * @param ssi trainer settings
+   * @param method the model's name in runs and reports ({@code ssi}, {@code s2net})
+   * @param trainer makes the trainer
+   * @param hardNegativeDepth first-stage depth kept for the training queries (hard negatives)
+   * @param seed seeds the validation split (the trainer has its own seed)
    * @param validationFraction share of the training queries held out for validation, in (0, 1)
    * @param depth first-stage hits reranked
    * @param minDocFreq minimum document frequency of a dictionary term
@@ -48,30 +58,34 @@ public final class SsiExperiment {
    * @param testSplit split of the evaluated queries
    */
   public record Settings(
-      SsiSettings ssi, double validationFraction, int depth, int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25,
-      String trainSplit, String testSplit) {
-    public static Settings defaults(long seed) {
-      return new Settings(SsiSettings.defaults(seed), 0.2, 1000, 1, null, Bm25Index.Settings.ANSERINI, "train", "test");
+      String method, TrainerFactory trainer, int hardNegativeDepth, long seed, double validationFraction, int depth,
+      int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25, String trainSplit, String testSplit) {
+    /** SSI with the protocol's defaults: 20% validation, BM25 top 1000, every term. */
+    public static Settings ssi(SsiSettings ssi) {
+      return new Settings("ssi", corpus -> new SsiTrainer(corpus, ssi), ssi.hardNegativeDepth(), ssi.seed(), 0.2, 1000, 1, null,
+          Bm25Index.Settings.ANSERINI, "train", "test");
+    }
+
+    /** S2Net with the protocol's defaults. */
+    public static Settings s2net(S2NetSettings s2net) {
+      return new Settings("s2net", corpus -> new S2NetTrainer(corpus, s2net), s2net.hardNegativeDepth(), s2net.seed(), 0.2, 1000,
+          1, null, Bm25Index.Settings.ANSERINI, "train", "test");
     }
 
     public Settings {
       if (!(validationFraction > 0 && validationFraction < 1)) {
         throw new IllegalArgumentException("validation fraction must be in (0, 1), got " + validationFraction);
       }
-      if (depth <= 0) {
-        throw new IllegalArgumentException("depth must be positive, got " + depth);
+      if (depth <= 0 || hardNegativeDepth <= 0) {
+        throw new IllegalArgumentException("depths must be positive, got " + depth + " and " + hardNegativeDepth);
       }
       if (fixedWeight != null && (Float.isFinite(fixedWeight) == false || fixedWeight < 0)) {
         throw new IllegalArgumentException("weight must be finite and >= 0, got " + fixedWeight);
       }
     }
 
-    public Settings withSsi(SsiSettings s) {
-      return new Settings(s, validationFraction, depth, minDocFreq, fixedWeight, bm25, trainSplit, testSplit);
-    }
-
-    public Settings withFixedWeight(Float w) {
-      return new Settings(ssi, validationFraction, depth, minDocFreq, w, bm25, trainSplit, testSplit);
+    public Settings with(double validationFraction, int depth, int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25, String testSplit) {
+      return new Settings(method, trainer, hardNegativeDepth, seed, validationFraction, depth, minDocFreq, fixedWeight, bm25, trainSplit, testSplit);
     }
   }
 
@@ -129,7 +143,7 @@ public final class SsiExperiment {
         .average().orElse(Double.NaN);
   }
 
-  private SsiExperiment() {}
+  private RerankExperiment() {}
 
   /** Runs the protocol; see the class documentation. */
   public static Result run(List<Document> docs, List<Query> queries, List<Qrel> qrels, Settings s, ProgressReporter progress)
@@ -146,7 +160,7 @@ public final class SsiExperiment {
           "need at least 2 judged \"" + s.trainSplit() + "\" queries and one \"" + s.testSplit() + "\" query, found "
               + trainAll.size() + " and " + test.size());
     }
-    Collections.shuffle(trainAll, new Random(s.ssi().seed()));
+    Collections.shuffle(trainAll, new Random(s.seed()));
     int numValidation = Math.max(1, (int) Math.round(trainAll.size() * s.validationFraction()));
     List<Query> validation = trainAll.subList(0, numValidation);
     List<Query> train = trainAll.subList(numValidation, trainAll.size());
@@ -158,7 +172,7 @@ public final class SsiExperiment {
     List<RerankExamples.Example> trainExamples;
     List<RerankExamples.Example> validationExamples;
     try (Bm25Index bm25 = Bm25Index.build(docs, s.bm25(), new ByteBuffersDirectory(), progress)) {
-      trainExamples = RerankExamples.build(train, trainQrels, bm25, corpus, s.ssi().hardNegativeDepth(), progress);
+      trainExamples = RerankExamples.build(train, trainQrels, bm25, corpus, s.hardNegativeDepth(), progress);
       validationExamples = RerankExamples.build(validation, trainQrels, bm25, corpus, s.depth(), progress);
     }
     // judged over the validation queries only, so that the figures are the validation queries' means
@@ -172,7 +186,7 @@ public final class SsiExperiment {
     List<EpochLog> log = new ArrayList<>();
     Object[] best = {null, 0, 0f, null}; // model, epoch, weight, evaluation
     long start = System.nanoTime();
-    SsiTrainer trainer = new SsiTrainer(corpus, s.ssi());
+    RerankTrainer trainer = s.trainer().create(corpus);
     SsiTrainer.EpochListener listener = (epoch, loss, violated, t) -> {
       RerankModel snapshot = t.snapshot();
       CandidateReranker reranker = new CandidateReranker(snapshot, corpus);
@@ -181,14 +195,14 @@ public final class SsiExperiment {
       float epochWeight = 0;
       for (float w : weights) {
         RetrievalEvaluation e = RetrievalEvaluator.evaluate(
-            reranker.rerank(validationExamples, Combination.INTERPOLATE, w, "ssi"), validationQrels);
+            reranker.rerank(validationExamples, Combination.INTERPOLATE, w, s.method()), validationQrels);
         if (epochBest == null || e.ndcg10() > epochBest.ndcg10()) {
           epochBest = e;
           epochWeight = w;
         }
       }
       double replace = RetrievalEvaluator.evaluate(
-          reranker.rerank(validationExamples, Combination.REPLACE, 0f, "ssi"), validationQrels).ndcg10();
+          reranker.rerank(validationExamples, Combination.REPLACE, 0f, s.method()), validationQrels).ndcg10();
       log.add(new EpochLog(epoch, loss, violated, epochWeight, epochBest.ndcg10(), replace));
       if (best[3] == null || epochBest.ndcg10() > ((RetrievalEvaluation) best[3]).ndcg10()) {
         best[0] = snapshot;
@@ -206,9 +220,9 @@ public final class SsiExperiment {
       long t0 = System.nanoTime();
       Run baseline = index.firstStage(test, s.depth(), "bm25");
       long t1 = System.nanoTime();
-      Run interpolated = index.rerank(test, s.depth(), Combination.INTERPOLATE, weight, "ssi-interpolate");
+      Run interpolated = index.rerank(test, s.depth(), Combination.INTERPOLATE, weight, s.method() + "-interpolate");
       long t2 = System.nanoTime();
-      Run replaced = index.rerank(test, s.depth(), Combination.REPLACE, 0f, "ssi-replace");
+      Run replaced = index.rerank(test, s.depth(), Combination.REPLACE, 0f, s.method() + "-replace");
       RetrievalEvaluation base = RetrievalEvaluator.evaluate(baseline, testQrels);
       RetrievalEvaluation inter = RetrievalEvaluator.evaluate(interpolated, testQrels);
       RetrievalEvaluation repl = RetrievalEvaluator.evaluate(replaced, testQrels);
