@@ -160,9 +160,8 @@ public final class RerankQuery extends Query {
 
   @Override
   public void visit(QueryVisitor visitor) {
-    if (visitor.acceptField(vectorField)) {
-      firstStage.visit(visitor.getSubVisitor(BooleanClause.Occur.MUST, this));
-    }
+    // the hits are the first stage's; its terms are this query's terms (for highlighting)
+    firstStage.visit(visitor.getSubVisitor(BooleanClause.Occur.MUST, this));
   }
 
   @Override
