@@ -86,10 +86,10 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--dim", defaultValue = "128", description = "SSI: rank of U and V; S2Net: columns of A (default: ${DEFAULT-VALUE}).")
   int dim;
 
-  @Option(names = "--epochs", defaultValue = "10", description = "Training epochs; the best on validation is kept (default: ${DEFAULT-VALUE}).")
-  int epochs;
+  @Option(names = "--epochs", paramLabel = "N", description = "Training epochs; the best on validation is kept (default: SSI 10, S2Net 15).")
+  Integer epochs;
 
-  @Option(names = "--lr", paramLabel = "RATE", description = "Learning rate: SSI's SGD step (default 0.05), S2Net's Adam step (default 0.005).")
+  @Option(names = "--lr", paramLabel = "RATE", description = "Learning rate: SSI's SGD step (default 0.05), S2Net's Adam step (default 0.01).")
   Float learningRate;
 
   @Option(names = "--gamma", defaultValue = "10", description = "S2Net: scale of the cosine difference in the loss (default: ${DEFAULT-VALUE}).")
@@ -196,12 +196,17 @@ final class EvalRerankCommand implements Callable<Integer> {
     Bm25Index.Settings bm25 = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
     float lr;
     RerankExperiment.Settings settings;
+    int epochs;
     if (model == Model.ssi) {
-      lr = learningRate == null ? 0.05f : learningRate;
+      SsiSettings defaults = SsiSettings.defaults(common.seed);
+      lr = learningRate == null ? defaults.learningRate() : learningRate;
+      epochs = this.epochs == null ? defaults.epochs() : this.epochs;
       settings = RerankExperiment.Settings.ssi(
           new SsiSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, initStd, common.seed));
     } else {
-      lr = learningRate == null ? 0.005f : learningRate;
+      S2NetSettings defaults = S2NetSettings.defaults(common.seed);
+      lr = learningRate == null ? defaults.learningRate() : learningRate;
+      epochs = this.epochs == null ? defaults.epochs() : this.epochs;
       settings = RerankExperiment.Settings.s2net(
           new S2NetSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, gamma, lsaIterations, common.seed));
     }

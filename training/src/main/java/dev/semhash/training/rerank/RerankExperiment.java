@@ -37,7 +37,7 @@ import org.apache.lucene.store.ByteBuffersDirectory;
  */
 public final class RerankExperiment {
   /** Interpolation weights tried on the validation queries. */
-  public static final float[] WEIGHT_GRID = {0.05f, 0.1f, 0.2f, 0.3f, 0.5f, 0.75f, 1f, 1.5f, 2f, 3f};
+  public static final float[] WEIGHT_GRID = {0.05f, 0.1f, 0.2f, 0.3f, 0.5f, 0.75f, 1f, 1.5f, 2f, 3f, 5f};
 
   /** Makes the trainer once the corpus (dictionary) is known. */
   public interface TrainerFactory {

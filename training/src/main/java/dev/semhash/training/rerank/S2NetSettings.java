@@ -24,8 +24,9 @@ public record S2NetSettings(
     int lsaIterations,
     long seed) {
 
+  /** Defaults chosen on SciFact's validation queries (lr 0.01 beat 0.005; validation still rose at epoch 15). */
   public static S2NetSettings defaults(long seed) {
-    return new S2NetSettings(128, 0.005f, 10, 10, 0.5f, 100, 10f, 4, seed);
+    return new S2NetSettings(128, 0.01f, 15, 10, 0.5f, 100, 10f, 4, seed);
   }
 
   public S2NetSettings {
