@@ -50,4 +50,48 @@ class EvalRerankCommandTest {
     assertEquals(1, bad.exitCode());
     assertTrue(bad.err().contains("zzz"), bad.err());
   }
+
+  @Test
+  void ssiOnAHandMadeCollectionWritesBaselineRerankedAndModel() throws Exception {
+    StringBuilder docs = new StringBuilder();
+    String[][] topics = {{"solar", "photovoltaic", "sunlight"}, {"wind", "turbine", "blade"}, {"bread", "oven", "bake"}, {"river", "fish", "water"}};
+    for (int t = 0; t < topics.length; t++) {
+      for (int i = 0; i < 3; i++) {
+        docs.append("{\"id\": \"d").append(t).append(i).append("\", \"title\": \"").append(topics[t][i]).append("\", \"text\": \"")
+            .append(String.join(" ", topics[t])).append(" item ").append(i).append("\"}\n");
+      }
+    }
+    gz("docs.jsonl.gz", docs.toString());
+    StringBuilder queries = new StringBuilder();
+    StringBuilder qrels = new StringBuilder("query_id\tdoc_id\trelevance\tsplit\n");
+    for (int t = 0; t < topics.length; t++) {
+      for (int i = 0; i < 3; i++) {
+        String split = i < 2 ? "train" : "test";
+        queries.append("{\"id\": \"q").append(t).append(i).append("\", \"text\": \"").append(topics[t][i]).append(" item\", \"split\": \"").append(split).append("\"}\n");
+        qrels.append("q").append(t).append(i).append("\td").append(t).append(i).append("\t1\t").append(split).append("\n");
+      }
+    }
+    gz("queries.jsonl.gz", queries.toString());
+    gz("qrels.tsv.gz", qrels.toString());
+    Path out = tmp.resolve("ssi.json");
+    Path model = tmp.resolve("ssi.rerankmodel");
+    CliTestSupport.Outcome r = CliTestSupport.run("eval-rerank", "--dataset", tmp.toString(), "--model", "ssi", "--dim", "4",
+        "--epochs", "2", "--validation-fraction", "0.25", "--save-model", model.toString(), "--json", out.toString(), "--no-progress");
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode json = CliTestSupport.json(out);
+    assertEquals("ssi", json.get("model").asText());
+    assertEquals(42, json.get("seed").asLong());
+    for (String run : new String[] {"baseline", "reranked", "replace"}) {
+      for (String key : new String[] {"ndcg@10", "recall@100", "map", "mrr@10"}) {
+        double v = json.get(run).get(key).asDouble();
+        assertTrue(v >= 0 && v <= 1, run + " " + key + " " + v);
+      }
+    }
+    assertEquals(4, json.get("queries").asInt());
+    assertEquals(6, json.get("settings").get("train_queries").asInt());
+    assertEquals(2, json.get("settings").get("validation_queries").asInt());
+    assertEquals(2, json.get("epochs").size());
+    assertEquals(model.toString(), json.get("model_file").asText());
+    assertEquals(4, dev.semhash.rerank.model.RerankModelFormat.read(model).dimension());
+  }
 }

@@ -1,0 +1,254 @@
+package dev.semhash.rerank.model;
+
+import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.rerank.text.TermDictionary;
+import dev.semhash.rerank.text.TermVector;
+import dev.semhash.rerank.text.TfIdfVectorizer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32;
+import org.apache.lucene.util.VectorUtil;
+
+/**
+ * A linear text-similarity model. With {@code q} and {@code d} the unit-length TF-IDF vectors of a
+ * query and a document, {@code A} the query projection and {@code B} the document projection:
+ *
+ * <ul>
+ *   <li>{@link Similarity#DOT}: {@code score(q, d) = (A q)·(B d) + λ q·d}. Supervised Semantic
+ *       Indexing's {@code qᵀ(UᵀV + I)d} is {@code A = U}, {@code B = V}, {@code λ = 1}.
+ *   <li>{@link Similarity#COSINE}: {@code score(q, d) = cos(A q, B d) + λ q·d}. S2Net is {@code A =
+ *       B}, {@code λ = 0}. A zero projection has cosine 0 with everything.
+ * </ul>
+ *
+ * The document side is computed once, at index time ({@link #encodeDocument}), the query side once
+ * per query ({@link #encodeQuery}); {@link #score} then costs one dense dot product, plus a sparse
+ * one when {@code λ ≠ 0}. Immutable and thread-safe.
+ *
+ * <pre class="prettyprint">
+ * RerankModel model = RerankModelFormat.read(Path.of("ssi.rerankmodel"));
+ * RerankModel.QueryVector q = model.encodeQuery("vitamin D and bone density");
+ * float s = model.score(q, model.encodeDocument("Vitamin D supplementation ..."));
+ * </pre>
+ */
+public final class RerankModel {
+  /** How the two projections are compared. */
+  public enum Similarity {
+    /** Dot product of the projections. */
+    DOT,
+    /** Cosine of the projections (both scaled to unit length when encoded). */
+    COSINE
+  }
+
+  /**
+   * A query, encoded once.
+   *
+   * @param terms its unit-length TF-IDF vector (empty if it has no known term)
+   * @param projected {@code A q}, unit length for {@link Similarity#COSINE}
+   */
+  public record QueryVector(TermVector terms, float[] projected) {
+    /** True if the query has no term of the model's dictionary: every document scores 0. */
+    public boolean isEmpty() {
+      return terms.isEmpty();
+    }
+  }
+
+  /**
+   * A document, encoded once at index time.
+   *
+   * @param projected {@code B d}, unit length for {@link Similarity#COSINE}
+   * @param terms its unit-length TF-IDF vector when the model has a term-overlap weight, else empty
+   */
+  public record DocumentVector(float[] projected, TermVector terms) {}
+
+  private final String method;
+  private final Map<String, String> info;
+  private final TfIdfVectorizer vectorizer;
+  private final Projection queryProjection;
+  private final Projection documentProjection;
+  private final Similarity similarity;
+  private final float termOverlapWeight;
+  private final int fingerprint;
+
+  /**
+   * @param method the training method, e.g. {@code "ssi"} or {@code "s2net"}
+   * @param info provenance key/values (training settings, data, seed), stored in the file
+   * @param analysis the analysis chain
+   * @param dictionary the terms and their idf
+   * @param queryProjection {@code A}
+   * @param documentProjection {@code B}; may be the same instance as {@code A} (stored once)
+   * @param similarity how projections are compared
+   * @param termOverlapWeight {@code λ}, finite
+   */
+  public RerankModel(
+      String method,
+      Map<String, String> info,
+      AnalysisSettings analysis,
+      TermDictionary dictionary,
+      Projection queryProjection,
+      Projection documentProjection,
+      Similarity similarity,
+      float termOverlapWeight) {
+    if (queryProjection.terms() != dictionary.size() || documentProjection.terms() != dictionary.size()) {
+      throw new IllegalArgumentException(
+          "projections take " + queryProjection.terms() + " and " + documentProjection.terms()
+              + " terms but the dictionary has " + dictionary.size());
+    }
+    if (queryProjection.dimension() != documentProjection.dimension()) {
+      throw new IllegalArgumentException(
+          "query and document projections differ in dimension: " + queryProjection.dimension() + " vs " + documentProjection.dimension());
+    }
+    if (Float.isFinite(termOverlapWeight) == false) {
+      throw new IllegalArgumentException("term-overlap weight must be finite, got " + termOverlapWeight);
+    }
+    this.method = method;
+    this.info = Map.copyOf(new TreeMap<>(info));
+    this.vectorizer = new TfIdfVectorizer(analysis, dictionary);
+    this.queryProjection = queryProjection;
+    this.documentProjection = documentProjection;
+    this.similarity = similarity;
+    this.termOverlapWeight = termOverlapWeight;
+    this.fingerprint = computeFingerprint();
+  }
+
+  public String method() {
+    return method;
+  }
+
+  /** Provenance, sorted by key. */
+  public Map<String, String> info() {
+    return new TreeMap<>(info);
+  }
+
+  public AnalysisSettings analysis() {
+    return vectorizer.analysis();
+  }
+
+  public TermDictionary dictionary() {
+    return vectorizer.dictionary();
+  }
+
+  public TfIdfVectorizer vectorizer() {
+    return vectorizer;
+  }
+
+  public Projection queryProjection() {
+    return queryProjection;
+  }
+
+  public Projection documentProjection() {
+    return documentProjection;
+  }
+
+  /** True if both sides use one projection. */
+  public boolean sharedProjection() {
+    return queryProjection == documentProjection;
+  }
+
+  public Similarity similarity() {
+    return similarity;
+  }
+
+  /** {@code λ}, the weight of the plain TF-IDF cosine {@code q·d} added to the projected score. */
+  public float termOverlapWeight() {
+    return termOverlapWeight;
+  }
+
+  /** Number of dimensions of the projected vectors. */
+  public int dimension() {
+    return queryProjection.dimension();
+  }
+
+  /**
+   * A CRC-32 of everything that determines the model's vectors and scores; stored with each
+   * document's vector so that vectors of another model are recognised.
+   */
+  public int fingerprint() {
+    return fingerprint;
+  }
+
+  /** Encodes a query text. */
+  public QueryVector encodeQuery(String text) {
+    return encodeQuery(vectorizer.vectorize(text));
+  }
+
+  /** Encodes a query already turned into a term vector by {@link #vectorizer()}. */
+  public QueryVector encodeQuery(TermVector q) {
+    return new QueryVector(q, finish(queryProjection.project(q)));
+  }
+
+  /** Encodes a document text, as stored at index time. */
+  public DocumentVector encodeDocument(String text) {
+    return encodeDocument(vectorizer.vectorize(text));
+  }
+
+  /** Encodes a document already turned into a term vector by {@link #vectorizer()}. */
+  public DocumentVector encodeDocument(TermVector d) {
+    return new DocumentVector(finish(documentProjection.project(d)), termOverlapWeight == 0 ? TermVector.EMPTY : d);
+  }
+
+  private float[] finish(float[] projected) {
+    if (similarity == Similarity.COSINE) {
+      double norm = Math.sqrt(VectorUtil.dotProduct(projected, projected));
+      if (norm > 0) {
+        for (int i = 0; i < projected.length; i++) {
+          projected[i] = (float) (projected[i] / norm);
+        }
+      }
+    }
+    return projected;
+  }
+
+  /**
+   * The model's score of a document for a query.
+   *
+   * @throws IllegalArgumentException if the document vector has another dimension
+   */
+  public float score(QueryVector query, DocumentVector document) {
+    if (document.projected().length != dimension()) {
+      throw new IllegalArgumentException(
+          "document vector has " + document.projected().length + " dimensions, the model " + dimension());
+    }
+    float s = VectorUtil.dotProduct(query.projected(), document.projected());
+    if (termOverlapWeight != 0) {
+      s += termOverlapWeight * query.terms().dot(document.terms());
+    }
+    return s;
+  }
+
+  private int computeFingerprint() {
+    CRC32 crc = new CRC32();
+    crc.update(method.getBytes(StandardCharsets.UTF_8));
+    crc.update(analysis().toString().getBytes(StandardCharsets.UTF_8));
+    ByteBuffer buf = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+    TermDictionary dict = dictionary();
+    for (int i = 0; i < dict.size(); i++) {
+      crc.update(dict.term(i).getBytes(StandardCharsets.UTF_8));
+      crc.update(Float.floatToIntBits(dict.idf(i)));
+    }
+    crc.update(similarity.ordinal());
+    crc.update(Float.floatToIntBits(termOverlapWeight));
+    crc.update(sharedProjection() ? 1 : 0);
+    for (Projection p : sharedProjection() ? new Projection[] {queryProjection} : new Projection[] {queryProjection, documentProjection}) {
+      for (float w : p.weights()) {
+        if (buf.remaining() < Float.BYTES) {
+          buf.flip();
+          crc.update(buf);
+          buf.clear();
+        }
+        buf.putFloat(w);
+      }
+    }
+    buf.flip();
+    crc.update(buf);
+    return (int) crc.getValue();
+  }
+
+  @Override
+  public String toString() {
+    return method + " rerank model (" + similarity + ", " + dimension() + " dimensions, " + dictionary().size()
+        + " terms, term-overlap weight " + termOverlapWeight + ")";
+  }
+}

@@ -1,0 +1,222 @@
+package dev.semhash.rerank.model;
+
+import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.rerank.text.TermDictionary;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.store.ChecksumIndexInput;
+import org.apache.lucene.store.DataInput;
+import org.apache.lucene.store.DataOutput;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.NIOFSDirectory;
+
+/**
+ * Reads and writes rerank model files ({@code .rerankmodel}).
+ *
+ * <pre class="prettyprint">
+ * RerankModelFormat.write(model, Path.of("ssi.rerankmodel"));
+ * RerankModel same = RerankModelFormat.read(Path.of("ssi.rerankmodel"));
+ * </pre>
+ *
+ * <p><b>File format, version 0.</b> Integers are little-endian as Lucene's {@link DataOutput}
+ * writes them; VInt is Lucene's variable-length integer, String a VInt byte length then UTF-8,
+ * Float the IEEE-754 bits as an Int.
+ *
+ * <ol>
+ *   <li>Header: {@link CodecUtil#writeHeader} with codec name {@value #CODEC_NAME} and the version.
+ *   <li>String method; VInt n, then n pairs of String key, String value (provenance).
+ *   <li>Analysis: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming), VInt minimum
+ *       and VInt maximum token length.
+ *   <li>Dictionary: VInt size, then per term String term, Float idf.
+ *   <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if the
+ *       document projection is the query projection, else 0.
+ *   <li>Query projection: VInt terms (= dictionary size), VInt dimension, terms &times; dimension
+ *       Floats, term-major (every dimension of term 0, then term 1, ...).
+ *   <li>If not shared, the document projection in the same layout.
+ *   <li>Footer: {@link CodecUtil#writeFooter}, a CRC-32 of everything before it.
+ * </ol>
+ *
+ * The whole checksum is verified before anything is parsed, so a truncated or corrupted file fails
+ * with a clear {@link ModelFormatException} and never yields a half-read model. A file with another
+ * codec name (for instance a hashing model, {@value #HASH_MODEL_CODEC}) is named as such.
+ */
+public final class RerankModelFormat {
+  /** Codec name in the header; identifies a semhash rerank model. */
+  public static final String CODEC_NAME = "SemhashRerankModel";
+
+  /** The hashing module's model codec name, recognised to give a precise error. */
+  public static final String HASH_MODEL_CODEC = "SemhashHashModel";
+
+  /** The first format version. */
+  public static final int VERSION_START = 0;
+
+  /** The version this build writes. */
+  public static final int VERSION_CURRENT = VERSION_START;
+
+  /** Conventional file extension. */
+  public static final String EXTENSION = "rerankmodel";
+
+  private static final int MAX_DIMENSION = 1 << 16;
+  private static final long MAX_WEIGHTS = Integer.MAX_VALUE - 8;
+
+  private RerankModelFormat() {}
+
+  /** Writes {@code model} to {@code file} atomically: the file is complete or untouched. */
+  public static void write(RerankModel model, Path file) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    String tmpName = file.getFileName() + ".tmp-" + ProcessHandle.current().pid();
+    try (Directory directory = new NIOFSDirectory(dir)) {
+      Files.deleteIfExists(dir.resolve(tmpName));
+      try (IndexOutput out = directory.createOutput(tmpName, IOContext.DEFAULT)) {
+        CodecUtil.writeHeader(out, CODEC_NAME, VERSION_CURRENT);
+        writeBody(model, out);
+        CodecUtil.writeFooter(out);
+      }
+      directory.sync(List.of(tmpName));
+    }
+    Files.move(dir.resolve(tmpName), file.toAbsolutePath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static void writeBody(RerankModel model, DataOutput out) throws IOException {
+    out.writeString(model.method());
+    Map<String, String> info = model.info();
+    out.writeVInt(info.size());
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      out.writeString(e.getKey());
+      out.writeString(e.getValue());
+    }
+    model.analysis().write(out);
+    model.dictionary().write(out);
+    out.writeByte((byte) model.similarity().ordinal());
+    out.writeInt(Float.floatToIntBits(model.termOverlapWeight()));
+    out.writeByte((byte) (model.sharedProjection() ? 1 : 0));
+    writeProjection(model.queryProjection(), out);
+    if (model.sharedProjection() == false) {
+      writeProjection(model.documentProjection(), out);
+    }
+  }
+
+  private static void writeProjection(Projection p, DataOutput out) throws IOException {
+    out.writeVInt(p.terms());
+    out.writeVInt(p.dimension());
+    for (float w : p.weights()) {
+      out.writeInt(Float.floatToIntBits(w));
+    }
+  }
+
+  /**
+   * Reads a rerank model file.
+   *
+   * @throws NoSuchFileException if there is no such file
+   * @throws ModelFormatException if the file is not a rerank model (for instance a hashing model),
+   *     is of an unknown version, truncated or corrupted; the message says which and what to do
+   */
+  public static RerankModel read(Path file) throws IOException {
+    Path abs = file.toAbsolutePath();
+    if (Files.isRegularFile(abs) == false) {
+      throw new NoSuchFileException(abs.toString(), null, "rerank model file not found; train one with './semhash eval-rerank --save-model'");
+    }
+    try (Directory directory = new NIOFSDirectory(abs.getParent())) {
+      String name = abs.getFileName().toString();
+      verifyStructure(directory, name, abs);
+      try (ChecksumIndexInput in = directory.openChecksumInput(name)) {
+        CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
+        RerankModel model = readBody(in);
+        CodecUtil.checkFooter(in);
+        return model;
+      }
+    } catch (ModelFormatException | NoSuchFileException e) {
+      throw e;
+    } catch (IOException | IllegalArgumentException e) {
+      throw new ModelFormatException(abs, "is corrupted: " + e.getMessage() + "; retrain or restore the file", e);
+    }
+  }
+
+  /** Checks header and whole-file checksum first, so nothing is parsed from a damaged file. */
+  private static void verifyStructure(Directory directory, String name, Path file) throws IOException {
+    try (IndexInput in = directory.openInput(name, IOContext.READONCE)) {
+      if (in.length() < CodecUtil.footerLength() + 4) {
+        throw new ModelFormatException(file, "is too short (" + in.length() + " bytes) to be a model; it is truncated or not a model file", null);
+      }
+      int magic = CodecUtil.readBEInt(in);
+      if (magic != CodecUtil.CODEC_MAGIC) {
+        throw new ModelFormatException(file, "is not a semhash model file (no Lucene codec header); give a file written by './semhash eval-rerank --save-model'", null);
+      }
+      String codec;
+      int version;
+      try {
+        codec = in.readString();
+        version = CodecUtil.readBEInt(in);
+      } catch (EOFException e) {
+        throw new ModelFormatException(file, "is truncated inside its header", e);
+      }
+      if (codec.equals(HASH_MODEL_CODEC)) {
+        throw new ModelFormatException(
+            file, "is a hashing model ('" + codec + "'), not a rerank model ('" + CODEC_NAME
+                + "'); hashing models go to the semantic-hash encoder, the reranker needs a file written by './semhash eval-rerank --save-model'", null);
+      }
+      if (codec.equals(CODEC_NAME) == false) {
+        throw new ModelFormatException(
+            file, "is a '" + codec + "' file, not a rerank model ('" + CODEC_NAME + "')", null);
+      }
+      if (version > VERSION_CURRENT || version < VERSION_START) {
+        throw new ModelFormatException(
+            file,
+            "has format version " + version + " but this build reads versions " + VERSION_START + " to " + VERSION_CURRENT
+                + (version > VERSION_CURRENT ? "; upgrade semhash to read it" : "; retrain the model"),
+            null);
+      }
+      in.seek(0);
+      CodecUtil.checksumEntireFile(in);
+    } catch (CorruptIndexException e) {
+      throw new ModelFormatException(file, "is truncated or corrupted (" + e.getMessage() + "); retrain or restore the file", e);
+    }
+  }
+
+  private static RerankModel readBody(DataInput in) throws IOException {
+    String method = in.readString();
+    int infoSize = in.readVInt();
+    Map<String, String> info = new TreeMap<>();
+    for (int i = 0; i < infoSize; i++) {
+      info.put(in.readString(), in.readString());
+    }
+    AnalysisSettings analysis = AnalysisSettings.read(in);
+    TermDictionary dictionary = TermDictionary.read(in);
+    int sim = in.readByte();
+    if (sim < 0 || sim >= RerankModel.Similarity.values().length) {
+      throw new CorruptIndexException("unknown similarity " + sim, "rerank model");
+    }
+    float lambda = Float.intBitsToFloat(in.readInt());
+    int shared = in.readByte();
+    if (shared != 0 && shared != 1) {
+      throw new CorruptIndexException("bad shared-projection flag " + shared, "rerank model");
+    }
+    Projection a = readProjection(in);
+    Projection b = shared == 1 ? a : readProjection(in);
+    return new RerankModel(method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda);
+  }
+
+  private static Projection readProjection(DataInput in) throws IOException {
+    int terms = in.readVInt();
+    int dimension = in.readVInt();
+    if (terms <= 0 || dimension <= 0 || dimension > MAX_DIMENSION || (long) terms * dimension > MAX_WEIGHTS) {
+      throw new CorruptIndexException("implausible projection shape " + terms + " × " + dimension, "rerank model");
+    }
+    float[] weights = new float[terms * dimension];
+    in.readFloats(weights, 0, weights.length);
+    return new Projection(terms, dimension, weights);
+  }
+}

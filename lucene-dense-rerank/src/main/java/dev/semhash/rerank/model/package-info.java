@@ -1,0 +1,11 @@
+/**
+ * Rerank models: one file fully determines text &rarr; vectors &rarr; score. A {@link
+ * dev.semhash.rerank.model.RerankModel} is the analysis chain and TF-IDF dictionary of the text it
+ * was trained on, a linear projection of the query's term vector and one of the document's, the
+ * similarity of the two projections (dot product or cosine) and the weight of a plain term-overlap
+ * term. Supervised Semantic Indexing's {@code qᵀ(UᵀV + I)d} and S2Net's {@code cos(Aq, Ad)} are
+ * both such models. {@link dev.semhash.rerank.model.RerankModelFormat} reads and writes the
+ * versioned, checksummed file. Inference is plain Java with Lucene's {@link
+ * org.apache.lucene.util.VectorUtil}.
+ */
+package dev.semhash.rerank.model;

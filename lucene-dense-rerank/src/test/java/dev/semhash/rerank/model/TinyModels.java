@@ -1,0 +1,56 @@
+package dev.semhash.rerank.model;
+
+import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.rerank.text.TermDictionary;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/** Small models whose scores can be computed by hand. */
+public final class TinyModels {
+  private TinyModels() {}
+
+  /** Lower case, no stop words, no stemming, every token length. */
+  public static final AnalysisSettings PLAIN = new AnalysisSettings(true, false, 1, 255, false);
+
+  /** apple (idf 1), banana (idf 2), cherry (idf 1). */
+  public static TermDictionary fruit() {
+    return new TermDictionary(List.of("apple", "banana", "cherry"), new float[] {1, 2, 1});
+  }
+
+  /**
+   * SSI-style: A: apple→(1,0), banana→(0,1), cherry→(1,1); B: apple→(1,1), banana→(0,2),
+   * cherry→(1,0); λ = 1, dot product.
+   */
+  public static RerankModel ssi() {
+    return new RerankModel(
+        "ssi", Map.of("test", "tiny"), PLAIN, fruit(),
+        new Projection(3, 2, new float[] {1, 0, 0, 1, 1, 1}),
+        new Projection(3, 2, new float[] {1, 1, 0, 2, 1, 0}),
+        RerankModel.Similarity.DOT, 1f);
+  }
+
+  /** S2Net-style: shared A (as {@link #ssi()}'s A), cosine, λ = 0. */
+  public static RerankModel s2net() {
+    Projection a = new Projection(3, 2, new float[] {1, 0, 0, 1, 1, 1});
+    return new RerankModel("s2net", Map.of(), PLAIN, fruit(), a, a, RerankModel.Similarity.COSINE, 0f);
+  }
+
+  /** A random model over {@code terms} with {@code dimension} dimensions. */
+  public static RerankModel random(Random random, List<String> terms, int dimension, float lambda) {
+    float[] idf = new float[terms.size()];
+    for (int i = 0; i < idf.length; i++) {
+      idf[i] = 0.5f + random.nextFloat() * 3;
+    }
+    float[] a = new float[terms.size() * dimension];
+    float[] b = new float[terms.size() * dimension];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = (float) random.nextGaussian();
+      b[i] = (float) random.nextGaussian();
+    }
+    return new RerankModel(
+        "random", Map.of(), PLAIN, new TermDictionary(terms, idf),
+        new Projection(terms.size(), dimension, a), new Projection(terms.size(), dimension, b),
+        RerankModel.Similarity.DOT, lambda);
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Training and evaluation of rerank models for {@code lucene-dense-rerank}. {@link
+ * dev.semhash.training.rerank.RerankCorpus} builds the TF-IDF dictionary and the documents' term
+ * vectors, {@link dev.semhash.training.rerank.RerankExamples} the (query, relevant documents, hard
+ * negative candidates) a trainer samples from, {@link dev.semhash.training.rerank.SsiTrainer} trains
+ * Supervised Semantic Indexing ({@code qᵀ(UᵀV + I)d}, margin ranking loss, SGD), {@link
+ * dev.semhash.training.rerank.CandidateReranker} reranks first-stage candidates offline with the
+ * runtime's own arithmetic (to tune on validation queries), and {@link
+ * dev.semhash.training.rerank.RerankSearchIndex} evaluates a model end to end through the real
+ * {@link dev.semhash.rerank.search.RerankQuery} on a Lucene index whose documents carry index-time
+ * vectors.
+ */
+package dev.semhash.training.rerank;
