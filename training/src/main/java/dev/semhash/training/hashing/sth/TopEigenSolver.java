@@ -29,8 +29,12 @@ public final class TopEigenSolver {
   /** Restarts allowed before giving up. */
   static final int MAX_RESTARTS = 200;
 
+  /** Extra Ritz vectors kept at a restart, relative to the wanted count. */
+  static final double GUARD_FRACTION = 0.125;
+
   private final double tolerance;
   private final long seed;
+  private final double guardFraction;
 
   /**
    * @param tolerance largest accepted residual norm {@code ||A v - theta v||} of a unit Ritz vector
@@ -38,6 +42,18 @@ public final class TopEigenSolver {
    * @param seed seeds the random starting block
    */
   public TopEigenSolver(double tolerance, long seed) {
+    this(tolerance, seed, GUARD_FRACTION);
+  }
+
+  /**
+   * @param guardFraction extra Ritz vectors kept beyond the wanted ones at a restart, as a
+   *     fraction of the wanted count (at least 2 are kept)
+   */
+  TopEigenSolver(double tolerance, long seed, double guardFraction) {
+    if ((guardFraction >= 0) == false) {
+      throw new IllegalArgumentException("guard fraction must be non-negative, got " + guardFraction);
+    }
+    this.guardFraction = guardFraction;
     if ((tolerance > 0) == false || Double.isFinite(tolerance) == false) {
       throw new IllegalArgumentException("tolerance must be positive and finite, got " + tolerance);
     }
@@ -64,7 +80,7 @@ public final class TopEigenSolver {
           "asked for " + count + " eigenvectors but only " + available + " exist outside the "
               + a.deflatedDimension() + "-dimensional deflated subspace of a " + n + "-dimensional operator");
     }
-    int guard = Math.max(2, count / 8);
+    int guard = Math.max(2, (int) Math.ceil(count * guardFraction));
     int keep = Math.min(available, count + guard);
     int block = Math.max(2, Math.min(32, (count + 3) / 4));
     int maxBasis = Math.min(available, Math.max(3 * keep, keep + 4 * block));
@@ -78,102 +94,100 @@ public final class TopEigenSolver {
     for (int b = 0; b < block; b++) {
       next[b] = randomVector(n, random);
     }
-    long products = 0;
+    long[] products = {0};
     int restarts = 0;
     try (ProgressReporter.Progress p = progress.start("eigenvectors", MAX_RESTARTS, "restarts")) {
       while (true) {
-        // Extend the basis by the new block, as far as it has room.
-        for (double[] candidate : next) {
-          if (size == maxBasis) {
-            break;
+        // Grow the basis block by block; each new vector's image seeds the next block.
+        // Only whole blocks, so that the images of every basis vector not yet in the basis are
+        // the pending block: the Krylov relation A Q = Q H + R (R from the pending block) that
+        // the restart relies on holds exactly. A partial block only completes the whole space.
+        while (size + next.length <= maxBasis || (size < maxBasis && maxBasis == available)) {
+          double[][] grown = new double[Math.min(next.length, maxBasis - size)][];
+          for (int c = 0; c < grown.length; c++) {
+            double[] q = orthonormalize(a, next[c], basis, size, random);
+            double[] aq = new double[n];
+            a.multiply(q, aq);
+            a.deflate(aq);
+            products[0]++;
+            basis[size] = q;
+            images[size++] = aq;
+            grown[c] = aq.clone();
           }
-          double[] q = orthonormalize(a, candidate, basis, size, random);
-          basis[size] = q;
-          double[] aq = new double[n];
-          a.multiply(q, aq);
-          a.deflate(aq);
-          products++;
-          images[size++] = aq;
-        }
-        if (size < maxBasis) {
-          int from = size - Math.min(block, size);
-          next = new double[size - from][];
-          for (int b = from; b < size; b++) {
-            next[b - from] = images[b].clone();
-          }
-          // A short block (when fewer images were kept) still grows the basis by at least one.
-          if (next.length == 0) {
-            next = new double[][] {randomVector(n, random)};
-          }
-          continue;
+          next = grown;
         }
         // Rayleigh-Ritz on the full basis.
         double[][] h = new double[size][size];
         for (int i = 0; i < size; i++) {
           for (int j = 0; j <= i; j++) {
-            double s = dot(basis[i], images[j]) + dot(basis[j], images[i]);
-            h[i][j] = 0.5 * s;
-            h[j][i] = 0.5 * s;
+            double v = 0.5 * (dot(basis[i], images[j]) + dot(basis[j], images[i]));
+            h[i][j] = v;
+            h[j][i] = v;
           }
         }
         DenseSymmetricEigen ritz = DenseSymmetricEigen.of(h);
+        double[] ritzValues = ritz.values();
         int kept = Math.min(keep, size);
         double[][] x = new double[kept][];
         double[][] ax = new double[kept][];
-        double[] theta = new double[kept];
         double[] residual = new double[kept];
         double worst = 0;
+        int worstPair = 0;
         for (int k = 0; k < kept; k++) {
           double[] y = ritz.vector(k);
           x[k] = combine(basis, y, size, n);
           ax[k] = combine(images, y, size, n);
-          theta[k] = ritz.values()[k];
           double r = 0;
           for (int i = 0; i < n; i++) {
-            double d = ax[k][i] - theta[k] * x[k][i];
+            double d = ax[k][i] - ritzValues[k] * x[k][i];
             r += d * d;
           }
           residual[k] = Math.sqrt(r);
-          if (k < count) {
-            worst = Math.max(worst, residual[k]);
+          if (k < count && residual[k] > worst) {
+            worst = residual[k];
+            worstPair = k;
           }
         }
-        p.message(String.format(java.util.Locale.ROOT, "residual %.2e", worst));
+        p.message(
+            String.format(
+                java.util.Locale.ROOT,
+                "largest residual %.2e (pair %d, value %.6f)",
+                worst,
+                worstPair,
+                ritzValues[worstPair]));
         if (worst <= tolerance || size == available) {
-          double[] values = java.util.Arrays.copyOf(theta, count);
-          double[][] vectors = java.util.Arrays.copyOf(x, count);
-          double[] res = java.util.Arrays.copyOf(residual, count);
-          return new EigenPairs(values, vectors, res, products, restarts);
+          return new EigenPairs(
+              java.util.Arrays.copyOf(ritzValues, count),
+              java.util.Arrays.copyOf(x, count),
+              java.util.Arrays.copyOf(residual, count),
+              products[0],
+              restarts);
         }
         if (restarts == MAX_RESTARTS) {
           throw new IllegalStateException(
-              "eigenvectors did not converge after " + restarts + " restarts (" + products
+              "eigenvectors did not converge after " + restarts + " restarts (" + products[0]
                   + " products): largest residual " + worst + " > tolerance " + tolerance
                   + "; loosen the tolerance");
         }
         restarts++;
         p.step(1);
-        // Thick restart: keep the Ritz vectors, continue from the last block's images.
-        int from = size - Math.min(block, size);
-        next = new double[size - from][];
-        for (int b = from; b < size; b++) {
-          next[b - from] = images[b];
+        // Thick restart: keep the best Ritz vectors and continue from the part of the pending
+        // block that is new to the whole old basis (its Krylov continuation).
+        for (int c = 0; c < next.length; c++) {
+          next[c] = orthonormalize(a, next[c], basis, size, random);
         }
         basis = new double[maxBasis][];
         images = new double[maxBasis][];
         for (int k = 0; k < kept; k++) {
+          double norm = Math.sqrt(dot(x[k], x[k]));
+          for (int i = 0; i < n; i++) {
+            x[k][i] /= norm;
+            ax[k][i] /= norm;
+          }
           basis[k] = x[k];
           images[k] = ax[k];
         }
         size = kept;
-        // Re-orthonormalize the kept Ritz vectors to wash out rounding before growing again.
-        for (int k = 0; k < kept; k++) {
-          double norm = Math.sqrt(dot(basis[k], basis[k]));
-          for (int i = 0; i < n; i++) {
-            basis[k][i] /= norm;
-            images[k][i] /= norm;
-          }
-        }
       }
     }
   }
