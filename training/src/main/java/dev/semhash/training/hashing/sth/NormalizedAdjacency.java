@@ -10,15 +10,17 @@ import java.util.Arrays;
  * the spectral problem of Laplacian eigenmaps and of STH; {@code y = D^-1/2 v} turns them into
  * solutions of the generalised problem {@code L y = lambda D y} ({@link #unnormalize}).
  *
- * <p><b>Trivial eigenvectors.</b> Each connected component {@code C} contributes an eigenvector of
- * eigenvalue 1, {@code D^1/2 1_C}, which is constant on {@code C} after unnormalising: it tells
- * nothing about documents within the component. {@link #deflate} projects all of them out, so
- * the solver returns the informative eigenvectors even when the graph is not connected.
+ * <p><b>Trivial eigenvector.</b> {@code D^1/2 1} has eigenvalue 1; unnormalised it is constant
+ * over all documents and tells nothing about them, so {@link #deflate} projects it out (STH and
+ * Laplacian eigenmaps drop it likewise). When the graph has several connected components,
+ * eigenvalue 1 is repeated: the remaining vectors of its eigenspace are constant on each
+ * component but differ between components, so they separate the components and are kept, as
+ * their first bits. Tiny components (a pair of duplicate posts) spend bits that way; a larger
+ * {@code k} makes them rare.
  *
  * <p><b>Isolated documents</b> (no edge of positive weight, for instance a document with no
- * vocabulary term) have a zero row; each is its own component and is deflated too, so every
- * returned eigenvector is zero on it. Callers should give such documents no spectral target
- * ({@link #isolated(int)}).
+ * vocabulary term) have a zero row; they are deflated too, so every returned eigenvector is zero
+ * on them. Callers should give such documents no spectral target ({@link #isolated(int)}).
  *
  * <pre class="prettyprint">
  * NormalizedAdjacency s = NormalizedAdjacency.of(graph.symmetrized(), EdgeWeighting.COSINE);
@@ -32,7 +34,7 @@ public final class NormalizedAdjacency implements SymmetricOperator {
   private final double[] vals;
   private final double[] degree;
   private final int[] component; // component id per node, -1 for isolated nodes
-  private final double[] componentMass; // per component: the sum of its degrees
+  private final double totalDegree; // the sum of all degrees
   private final int components;
   private final int isolatedCount;
 
@@ -73,13 +75,11 @@ public final class NormalizedAdjacency implements SymmetricOperator {
     }
     this.components = c;
     this.isolatedCount = iso;
-    double[] mass = new double[c];
-    for (int i = 0; i < n; i++) {
-      if (component[i] >= 0) {
-        mass[component[i]] += degree[i];
-      }
+    double total = 0;
+    for (double d : degree) {
+      total += d;
     }
-    this.componentMass = mass;
+    this.totalDegree = total;
   }
 
   /**
@@ -176,30 +176,27 @@ public final class NormalizedAdjacency implements SymmetricOperator {
     }
   }
 
-  /** Projects out every component's trivial eigenvector and zeroes isolated documents. */
+  /** Projects out the trivial eigenvector {@code D^1/2 1} and zeroes isolated documents. */
   @Override
   public void deflate(double[] x) {
-    double[] dots = new double[components];
-    for (int i = 0; i < x.length; i++) {
-      int c = component[i];
-      if (c >= 0) {
-        dots[c] += Math.sqrt(degree[i]) * x[i];
-      }
+    if (totalDegree == 0) {
+      java.util.Arrays.fill(x, 0);
+      return;
     }
+    double dot = 0;
     for (int i = 0; i < x.length; i++) {
-      int c = component[i];
-      if (c < 0) {
-        x[i] = 0;
-      } else {
-        x[i] -= dots[c] * Math.sqrt(degree[i]) / componentMass[c];
-      }
+      dot += Math.sqrt(degree[i]) * x[i];
+    }
+    double f = dot / totalDegree;
+    for (int i = 0; i < x.length; i++) {
+      x[i] = degree[i] == 0 ? 0 : x[i] - f * Math.sqrt(degree[i]);
     }
   }
 
-  /** Connected components plus isolated documents: the number of trivial eigenvectors. */
+  /** The trivial eigenvector plus one dimension per isolated document. */
   @Override
   public int deflatedDimension() {
-    return components + isolatedCount;
+    return (totalDegree > 0 ? 1 : 0) + isolatedCount;
   }
 
   /** Connected components with at least one edge. */

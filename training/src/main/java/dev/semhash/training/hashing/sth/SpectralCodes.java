@@ -33,7 +33,7 @@ public final class SpectralCodes {
    * Computes {@code bits} target bits per document of the graph {@code s}.
    *
    * @throws IllegalArgumentException if {@code bits} exceeds the number of non-trivial eigenvectors
-   *     (training documents minus connected components minus isolated documents)
+   *     (documents with edges minus one)
    */
   public static SpectralCodes compute(
       NormalizedAdjacency s, int bits, double tolerance, long seed, ProgressReporter progress) {
@@ -47,8 +47,8 @@ public final class SpectralCodes {
     if (bits > available) {
       throw new IllegalArgumentException(
           bits + " bits need " + bits + " non-trivial eigenvectors but the graph of " + n
-              + " documents has only " + available + " (" + s.components() + " connected components, "
-              + s.isolatedCount() + " isolated documents); use fewer bits or more neighbours");
+              + " documents has only " + available + " (besides the trivial one; " + s.isolatedCount()
+              + " isolated documents have none); use fewer bits or more neighbours");
     }
     EigenPairs pairs = new TopEigenSolver(tolerance, seed).solve(s, bits, progress);
     boolean[] hasTarget = new boolean[n];

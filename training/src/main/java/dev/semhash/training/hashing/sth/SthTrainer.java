@@ -44,31 +44,34 @@ public final class SthTrainer {
   private SthTrainer() {}
 
   /**
+   * What {@link #fit} learned: the graph, the training documents' target codes and one classifier
+   * per bit, with the time each step took.
+   */
+  public record Fit(
+      NormalizedAdjacency graph,
+      SpectralCodes codes,
+      List<LinearSvm.Model> classifiers,
+      double eigenSeconds,
+      double svmSeconds) {}
+
+  /**
    * Trains an STH model of {@code bits} bits on the corpus's training documents.
    *
    * @param seed seeds the eigen solver's start and the classifiers' visiting order
+   * @throws IllegalArgumentException if {@code bits} is not a positive multiple of 8 or the
+   *     corpus has too few training documents for it
    */
   public static HashModel train(
       Corpus corpus, int bits, long seed, SthSettings settings, int threads, ProgressReporter progress)
       throws IOException {
     requireBits(bits);
-    if (corpus.train().numRows() == 0) {
-      throw new IllegalArgumentException("the corpus has no training document; STH needs some");
-    }
-    if (bits > corpus.train().numRows() - 1) {
-      throw new IllegalArgumentException(
-          bits + " bits need at least " + (bits + 1) + " training documents, but the corpus has "
-              + corpus.train().numRows() + "; use fewer bits or more documents");
-    }
+    requireDocuments(corpus.train().numRows(), bits);
     Neighbors graph =
         CorpusNeighbors.tfidfCosine(corpus, settings.neighbors(), null, threads, progress).symmetrized();
-    NormalizedAdjacency s = NormalizedAdjacency.of(graph, settings.weighting());
-    long start = System.nanoTime();
-    SpectralCodes codes = SpectralCodes.compute(s, bits, settings.eigenTolerance(), seed, progress);
-    double eigenSeconds = (System.nanoTime() - start) / 1e9;
-    start = System.nanoTime();
-    List<LinearSvm.Model> classifiers = fitClassifiers(corpus.train(), codes, settings.svm(), seed, threads, progress);
-    double svmSeconds = (System.nanoTime() - start) / 1e9;
+    Fit fit = fit(corpus.train(), graph, bits, seed, settings, threads, progress);
+    NormalizedAdjacency s = fit.graph();
+    SpectralCodes codes = fit.codes();
+    List<LinearSvm.Model> classifiers = fit.classifiers();
 
     Map<String, String> info = new LinkedHashMap<>();
     info.put("seed", Long.toString(seed));
@@ -80,15 +83,16 @@ public final class SthTrainer {
     info.put("isolated_documents", Integer.toString(s.isolatedCount()));
     double[] values = codes.eigenvalues();
     info.put("eigenvalues", String.format(Locale.ROOT, "%.6f..%.6f", values[0], values[values.length - 1]));
+    info.put("eigen_tolerance", Double.toString(settings.eigenTolerance()));
     info.put("eigen_max_residual", String.format(Locale.ROOT, "%.3g", codes.eigenPairs().maxResidual()));
     info.put("eigen_products", Long.toString(codes.eigenPairs().products()));
-    info.put("eigen_seconds", String.format(Locale.ROOT, "%.2f", eigenSeconds));
+    info.put("eigen_seconds", String.format(Locale.ROOT, "%.2f", fit.eigenSeconds()));
     info.put("svm_c", Double.toString(settings.svm().c()));
     info.put("svm_epsilon", Double.toString(settings.svm().epsilon()));
     info.put("svm_max_epochs", Integer.toString(classifiers.stream().mapToInt(LinearSvm.Model::epochs).max().orElse(0)));
     info.put("svm_unconverged_bits", Long.toString(classifiers.stream().filter(m -> m.converged() == false).count()));
     info.put("svm_training_bit_accuracy", String.format(Locale.ROOT, "%.4f", trainingAccuracy(corpus.train(), codes, classifiers)));
-    info.put("svm_seconds", String.format(Locale.ROOT, "%.2f", svmSeconds));
+    info.put("svm_seconds", String.format(Locale.ROOT, "%.2f", fit.svmSeconds()));
     return new HashModel(
         "sth",
         info,
@@ -99,6 +103,54 @@ public final class SthTrainer {
         toLayer(classifiers, corpus.train().numColumns()),
         List.of(),
         new float[bits]);
+  }
+
+  /**
+   * Both STH steps on explicit inputs: target codes from {@code graph}, then one classifier per
+   * bit on the rows of {@code features}.
+   *
+   * @param features one row per training document (the hash function's input)
+   * @param graph the undirected neighbour graph of the same documents ({@link
+   *     Neighbors#symmetrized()})
+   * @throws IllegalArgumentException if there is no document, the graph and features disagree in
+   *     size, or {@code bits} exceeds the available eigenvectors
+   */
+  public static Fit fit(
+      SparseMatrix features,
+      Neighbors graph,
+      int bits,
+      long seed,
+      SthSettings settings,
+      int threads,
+      ProgressReporter progress)
+      throws IOException {
+    requireDocuments(features.numRows(), bits);
+    if (graph.size() != features.numRows()) {
+      throw new IllegalArgumentException(
+          "the graph has " + graph.size() + " documents but the features have " + features.numRows() + " rows");
+    }
+    NormalizedAdjacency s = NormalizedAdjacency.of(graph, settings.weighting());
+    long start = System.nanoTime();
+    SpectralCodes codes = SpectralCodes.compute(s, bits, settings.eigenTolerance(), seed, progress);
+    double eigenSeconds = (System.nanoTime() - start) / 1e9;
+    if (codes.documentsWithTarget().length == 0) {
+      throw new IllegalArgumentException("every training document is isolated in the graph; nothing to learn from");
+    }
+    start = System.nanoTime();
+    List<LinearSvm.Model> classifiers = fitClassifiers(features, codes, settings.svm(), seed, threads, progress);
+    double svmSeconds = (System.nanoTime() - start) / 1e9;
+    return new Fit(s, codes, classifiers, eigenSeconds, svmSeconds);
+  }
+
+  private static void requireDocuments(int documents, int bits) {
+    if (documents == 0) {
+      throw new IllegalArgumentException("there is no training document; STH needs some to learn from");
+    }
+    if (bits > documents - 1) {
+      throw new IllegalArgumentException(
+          bits + " bits need at least " + (bits + 1) + " training documents (one eigenvector per bit"
+              + " besides the trivial one), but there are " + documents + "; use fewer bits or more documents");
+    }
   }
 
   /**

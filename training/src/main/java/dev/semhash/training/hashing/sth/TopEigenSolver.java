@@ -14,8 +14,9 @@ import java.util.SplittableRandom;
  * the Ritz pairs are checked: when each wanted pair has residual {@code ||A v - theta v||} at most
  * the tolerance, they are returned; otherwise the basis restarts from the best Ritz vectors plus
  * the last block's images, which keeps the Krylov information (as in Krylov&ndash;Schur). A block
- * rather than one vector finds repeated eigenvalues (up to the block size) without relying on
- * rounding. Vectors the operator {@link SymmetricOperator#deflate deflates} are projected out of
+ * rather than one vector finds repeated eigenvalues (up to the block size, at least {@value
+ * #MIN_BLOCK}) without relying on rounding; an eigenvalue repeated more often may lose copies, which
+ * the residual check cannot see. Vectors the operator {@link SymmetricOperator#deflate deflates} are projected out of
  * every basis vector, so the solver works on their orthogonal complement.
  *
  * <p>Deterministic: the starting block is drawn from the seed and the arithmetic is sequential.
@@ -26,6 +27,13 @@ import java.util.SplittableRandom;
  * </pre>
  */
 public final class TopEigenSolver {
+  /**
+   * The smallest block: an eigenvalue repeated more often than the block size is found only
+   * through rounding, so small blocks could miss copies (a graph with several components repeats
+   * eigenvalue 1 once per extra component).
+   */
+  static final int MIN_BLOCK = 8;
+
   /** Restarts allowed before giving up. */
   static final int MAX_RESTARTS = 200;
 
@@ -82,7 +90,7 @@ public final class TopEigenSolver {
     }
     int guard = Math.max(2, (int) Math.ceil(count * guardFraction));
     int keep = Math.min(available, count + guard);
-    int block = Math.max(2, Math.min(32, (count + 3) / 4));
+    int block = Math.max(MIN_BLOCK, Math.min(32, (count + 3) / 4));
     int maxBasis = Math.min(available, Math.max(3 * keep, keep + 4 * block));
     block = Math.min(block, maxBasis);
 

@@ -17,7 +17,7 @@ class TopEigenSolverTest {
   void ringSpectrumWithRepeatedEigenvalues() {
     // The normalised adjacency of the n-cycle is A / 2, with eigenvalues cos(2 pi k / n); every
     // value but 1 (and -1) appears twice. The trivial eigenvalue 1 is deflated.
-    int n = 40;
+    int n = 80;
     NormalizedAdjacency s = NormalizedAdjacency.of(GraphFixtures.ring(n), EdgeWeighting.BINARY);
     EigenPairs top = new TopEigenSolver(1e-9, 1L).solve(s, 7, ProgressReporter.NONE);
     double[] expected = new double[7];
@@ -25,7 +25,7 @@ class TopEigenSolverTest {
       expected[k] = Math.cos(2 * Math.PI * ((k / 2) + 1) / n);
     }
     assertArrayEquals(expected, top.values(), 1e-9);
-    assertTrue(top.restarts() > 0, "the basis (21 of 39 dimensions) should have restarted");
+    assertTrue(top.restarts() > 0, "the basis (41 of 79 dimensions) should have restarted");
     checkPairs(s, top, 1e-9);
   }
 
@@ -39,29 +39,35 @@ class TopEigenSolverTest {
   }
 
   @Test
-  void disconnectedGraphDeflatesEachComponentsTrivialVector() {
-    // A 10-cycle, a 6-cycle and an isolated node: eigenvalues are the union of the cycles'
-    // spectra; both 1s and the isolated node are deflated.
+  void disconnectedGraphKeepsComponentIndicators() {
+    // A 10-cycle, a 6-cycle and an isolated node. Only the global trivial vector D^1/2 1 and the
+    // isolated node are deflated, so eigenvalue 1 remains once (the vector that is constant on
+    // each cycle with opposite signs: it separates the components), then the cycles' spectra.
     List<int[]> edges = new ArrayList<>(GraphFixtures.ringEdges(0, 10));
     edges.addAll(GraphFixtures.ringEdges(10, 6));
     NormalizedAdjacency s = NormalizedAdjacency.of(GraphFixtures.graph(17, edges.toArray(int[][]::new)), EdgeWeighting.BINARY);
     assertEquals(2, s.components());
     assertEquals(1, s.isolatedCount());
-    assertEquals(3, s.deflatedDimension());
-    EigenPairs top = new TopEigenSolver(1e-10, 5L).solve(s, 4, ProgressReporter.NONE);
+    assertEquals(2, s.deflatedDimension());
+    EigenPairs top = new TopEigenSolver(1e-10, 5L).solve(s, 5, ProgressReporter.NONE);
     double c10 = Math.cos(2 * Math.PI / 10);
     double c6 = Math.cos(2 * Math.PI / 6);
-    // cos(2 pi / 10) = 0.809 > cos(2 pi / 6) = 0.5 > cos(4 pi / 10) = 0.309
-    assertArrayEquals(new double[] {c10, c10, c6, c6}, top.values(), 1e-10);
+    // 1 > cos(2 pi / 10) = 0.809 > cos(2 pi / 6) = 0.5
+    assertArrayEquals(new double[] {1, c10, c10, c6, c6}, top.values(), 1e-10);
     checkPairs(s, top, 1e-10);
     for (double[] v : top.vectors()) {
       assertEquals(0, v[16], 0, "isolated node");
     }
-    // All 14 non-trivial eigenvectors exist, but no more.
-    assertEquals(14, new TopEigenSolver(1e-10, 5L).solve(s, 14, ProgressReporter.NONE).count());
+    // The leading vector is D^1/2 times a constant per cycle (all degrees are 2), signs opposite.
+    double[] y = s.unnormalize(top.vectors()[0]);
+    for (int i = 1; i < 16; i++) {
+      assertEquals(i < 10 ? y[0] : -y[0] * 10 / 6, y[i], 1e-9, "node " + i);
+    }
+    // All 15 non-trivial eigenvectors exist, but no more.
+    assertEquals(15, new TopEigenSolver(1e-10, 5L).solve(s, 15, ProgressReporter.NONE).count());
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new TopEigenSolver(1e-10, 5L).solve(s, 15, ProgressReporter.NONE));
-    assertTrue(e.getMessage().contains("only 14 exist"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new TopEigenSolver(1e-10, 5L).solve(s, 16, ProgressReporter.NONE));
+    assertTrue(e.getMessage().contains("only 15 exist"), e.getMessage());
   }
 
   @Test
