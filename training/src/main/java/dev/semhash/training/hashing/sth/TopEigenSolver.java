@@ -124,11 +124,11 @@ public final class TopEigenSolver {
           }
           next = grown;
         }
-        // Rayleigh-Ritz on the full basis.
+        // Rayleigh-Ritz on the full basis: H = Q^T A Q, symmetric, so one triangle suffices.
         double[][] h = new double[size][size];
         for (int i = 0; i < size; i++) {
           for (int j = 0; j <= i; j++) {
-            double v = 0.5 * (dot(basis[i], images[j]) + dot(basis[j], images[i]));
+            double v = dot(basis[i], images[j]);
             h[i][j] = v;
             h[j][i] = v;
           }
