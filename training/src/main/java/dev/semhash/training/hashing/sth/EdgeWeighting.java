@@ -2,7 +2,7 @@ package dev.semhash.training.hashing.sth;
 
 /** How an edge of the k-nearest-neighbour graph becomes an affinity weight. */
 public enum EdgeWeighting {
-  /** Every edge weighs 1 (STH paper, section 3.1: a k-NN graph with 0/1 weights). */
+  /** Every edge weighs 1: the plain k-NN graph, the simplest affinity of Laplacian eigenmaps. */
   BINARY,
   /**
    * An edge weighs the cosine similarity of its two documents, the neighbour score (the affinity
