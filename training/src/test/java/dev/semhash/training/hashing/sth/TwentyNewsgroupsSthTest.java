@@ -81,9 +81,9 @@ class TwentyNewsgroupsSthTest {
     assertTrue(sth > 2.5 * lsh, "STH " + sth + " vs LSH " + lsh);
   }
 
-  // Measured (seed 42): LSH 0.0654; STH 0.2233 (NDCG@100 0.2523, prec@r2 0.1392), eigenvectors
-  // to residual 4.5e-6 in 392 products, SVM training-bit accuracy 0.995. The full training set
-  // does better (more neighbours of the same group to learn from; see the eval-hash figures).
+  // Measured (seed 42): LSH 0.0654; STH 0.2408 (NDCG@100 0.2701, prec@r2 0.1666), eigenvectors
+  // to residual 4.5e-6 in 392 products, SVM (C = 0.1) training-bit accuracy 0.947. The full
+  // training set does better (more posts of the same group to link; see the eval-hash figures).
   static final double LSH_CEILING = 0.1;
-  static final double STH_FLOOR = 0.19;
+  static final double STH_FLOOR = 0.21;
 }
