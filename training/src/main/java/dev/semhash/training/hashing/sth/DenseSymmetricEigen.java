@@ -25,8 +25,8 @@ public final class DenseSymmetricEigen {
   }
 
   /**
-   * Decomposes {@code a} (read only; must be square and symmetric up to rounding, which is
-   * averaged away).
+   * Decomposes {@code a} (read only; must be square and symmetric up to rounding, which is averaged
+   * away).
    *
    * @throws IllegalArgumentException if {@code a} is not square or holds a non-finite value
    * @throws IllegalStateException if the QL iteration does not converge (not seen in practice)
@@ -36,7 +36,8 @@ public final class DenseSymmetricEigen {
     double[][] v = new double[n][n];
     for (int i = 0; i < n; i++) {
       if (a[i].length != n) {
-        throw new IllegalArgumentException("row " + i + " has " + a[i].length + " values, expected " + n);
+        throw new IllegalArgumentException(
+            "row " + i + " has " + a[i].length + " values, expected " + n);
       }
       for (int j = 0; j < n; j++) {
         double x = a[i][j];

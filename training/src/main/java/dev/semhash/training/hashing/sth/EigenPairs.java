@@ -1,9 +1,9 @@
 package dev.semhash.training.hashing.sth;
 
 /**
- * Eigenpairs found by {@link TopEigenSolver}: {@code values[k]} (largest first) and the unit
- * vector {@code vectors[k]}, with the residual norm {@code ||A v - lambda v||} of each and the work
- * it took.
+ * Eigenpairs found by {@link TopEigenSolver}: {@code values[k]} (largest first) and the unit vector
+ * {@code vectors[k]}, with the residual norm {@code ||A v - lambda v||} of each and the work it
+ * took.
  *
  * @param values eigenvalues, non-increasing
  * @param vectors one unit vector per value, mutually orthogonal

@@ -11,11 +11,10 @@ import java.util.SplittableRandom;
  *
  * <p>The bias is a constant feature of value 1, regularised like the other weights, as LIBLINEAR
  * does with {@code -B 1}. Each pass visits the training rows in an order drawn from the seed and
- * optimises one dual variable at a time in closed form; training stops when the projected
- * gradients of a pass span less than {@link SvmSettings#epsilon()} (the dual optimality gap
- * LIBLINEAR uses) or after {@link SvmSettings#maxEpochs()} passes. The squared hinge makes the
- * dual strongly convex, so the solution is unique and the result independent of the order up to
- * the tolerance.
+ * optimises one dual variable at a time in closed form; training stops when the projected gradients
+ * of a pass span less than {@link SvmSettings#epsilon()} (the dual optimality gap LIBLINEAR uses)
+ * or after {@link SvmSettings#maxEpochs()} passes. The squared hinge makes the dual strongly
+ * convex, so the solution is unique and the result independent of the order up to the tolerance.
  *
  * <pre class="prettyprint">
  * LinearSvm.Model m = LinearSvm.train(x, labels, rows, SvmSettings.DEFAULT, 42L);
@@ -62,7 +61,8 @@ public final class LinearSvm {
           positive.length + " labels for a matrix of " + x.numRows() + " rows");
     }
     if (rows.length == 0) {
-      throw new IllegalArgumentException("no training row; a classifier needs at least one example");
+      throw new IllegalArgumentException(
+          "no training row; a classifier needs at least one example");
     }
     int[] cols = x.columns();
     float[] vals = x.values();

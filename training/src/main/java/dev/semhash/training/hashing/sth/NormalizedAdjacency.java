@@ -10,17 +10,17 @@ import java.util.Arrays;
  * the spectral problem of Laplacian eigenmaps and of STH; {@code y = D^-1/2 v} turns them into
  * solutions of the generalised problem {@code L y = lambda D y} ({@link #unnormalize}).
  *
- * <p><b>Trivial eigenvector.</b> {@code D^1/2 1} has eigenvalue 1; unnormalised it is constant
- * over all documents and tells nothing about them, so {@link #deflate} projects it out (STH and
+ * <p><b>Trivial eigenvector.</b> {@code D^1/2 1} has eigenvalue 1; unnormalised it is constant over
+ * all documents and tells nothing about them, so {@link #deflate} projects it out (STH and
  * Laplacian eigenmaps drop it likewise). When the graph has several connected components,
- * eigenvalue 1 is repeated: the remaining vectors of its eigenspace are constant on each
- * component but differ between components, so they separate the components and are kept, as
- * their first bits. Tiny components (a pair of duplicate posts) spend bits that way; a larger
- * {@code k} makes them rare.
+ * eigenvalue 1 is repeated: the remaining vectors of its eigenspace are constant on each component
+ * but differ between components, so they separate the components and are kept, as their first bits.
+ * Tiny components (a pair of duplicate posts) spend bits that way; a larger {@code k} makes them
+ * rare.
  *
  * <p><b>Isolated documents</b> (no edge of positive weight, for instance a document with no
- * vocabulary term) have a zero row; they are deflated too, so every returned eigenvector is zero
- * on them. Callers should give such documents no spectral target ({@link #isolated(int)}).
+ * vocabulary term) have a zero row; they are deflated too, so every returned eigenvector is zero on
+ * them. Callers should give such documents no spectral target ({@link #isolated(int)}).
  *
  * <pre class="prettyprint">
  * NormalizedAdjacency s = NormalizedAdjacency.of(graph.symmetrized(), EdgeWeighting.COSINE);
@@ -109,7 +109,12 @@ public final class NormalizedAdjacency implements SymmetricOperator {
         double weight = weighting.weight(scores[p]);
         if (weight < 0) {
           throw new IllegalArgumentException(
-              "edge " + i + " - " + ords[p] + " has negative weight " + weight
+              "edge "
+                  + i
+                  + " - "
+                  + ords[p]
+                  + " has negative weight "
+                  + weight
                   + "; affinities must be non-negative (use binary weights for such scores)");
         }
         if (weight > 0) {
@@ -127,7 +132,11 @@ public final class NormalizedAdjacency implements SymmetricOperator {
         int b = Arrays.binarySearch(cols, rowStart[j], rowStart[j + 1], i);
         if (b < 0 || w[b] != w[a]) {
           throw new IllegalArgumentException(
-              "the graph is directed: document " + i + " lists " + j + " but not the other way round"
+              "the graph is directed: document "
+                  + i
+                  + " lists "
+                  + j
+                  + " but not the other way round"
                   + " with the same score; pass Neighbors.symmetrized()");
         }
       }
@@ -225,8 +234,8 @@ public final class NormalizedAdjacency implements SymmetricOperator {
   }
 
   /**
-   * {@code D^-1/2 v}: an eigenvector of {@code S} as a solution of the generalised problem {@code
-   * L y = lambda D y} (zero on isolated documents).
+   * {@code D^-1/2 v}: an eigenvector of {@code S} as a solution of the generalised problem {@code L
+   * y = lambda D y} (zero on isolated documents).
    */
   public double[] unnormalize(double[] v) {
     double[] y = new double[v.length];

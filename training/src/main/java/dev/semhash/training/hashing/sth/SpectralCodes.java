@@ -4,15 +4,16 @@ import dev.semhash.training.progress.ProgressReporter;
 import java.util.Arrays;
 
 /**
- * STH's first step: the training documents' target bits from the document graph alone. Bit
- * {@code j} comes from the {@code j}-th smallest non-trivial eigenvector {@code y_j} of the
- * generalised problem {@code L y = lambda D y} (Laplacian eigenmap; {@code y = D^-1/2 v} for the
- * {@code j}-th largest non-trivial eigenvector {@code v} of {@code D^-1/2 W D^-1/2}), thresholded
- * at its median over the documents that have edges, so each bit splits them in half: bit = 1 when
- * {@code y_j[i] > median}. Isolated documents have no target ({@link #hasTarget}).
+ * STH's first step: the training documents' target bits from the document graph alone. Bit {@code
+ * j} comes from the {@code j}-th smallest non-trivial eigenvector {@code y_j} of the generalised
+ * problem {@code L y = lambda D y} (Laplacian eigenmap; {@code y = D^-1/2 v} for the {@code j}-th
+ * largest non-trivial eigenvector {@code v} of {@code D^-1/2 W D^-1/2}), thresholded at its median
+ * over the documents that have edges, so each bit splits them in half: bit = 1 when {@code y_j[i] >
+ * median}. Isolated documents have no target ({@link #hasTarget}).
  *
  * <pre class="prettyprint">
- * SpectralCodes codes = SpectralCodes.compute(NormalizedAdjacency.of(graph, EdgeWeighting.COSINE), 32, 1e-5, 42L, progress);
+ * NormalizedAdjacency s = NormalizedAdjacency.of(graph, EdgeWeighting.COSINE);
+ * SpectralCodes codes = SpectralCodes.compute(s, 32, 1e-5, 42L, progress);
  * boolean bit3OfDoc7 = codes.bit(3, 7);
  * </pre>
  */
@@ -22,7 +23,8 @@ public final class SpectralCodes {
   private final double[] eigenvalues;
   private final EigenPairs pairs;
 
-  private SpectralCodes(boolean[][] bits, boolean[] hasTarget, double[] eigenvalues, EigenPairs pairs) {
+  private SpectralCodes(
+      boolean[][] bits, boolean[] hasTarget, double[] eigenvalues, EigenPairs pairs) {
     this.bits = bits;
     this.hasTarget = hasTarget;
     this.eigenvalues = eigenvalues;
@@ -40,14 +42,26 @@ public final class SpectralCodes {
     int n = s.size();
     if (bits > n - 1) {
       throw new IllegalArgumentException(
-          bits + " bits need at least " + (bits + 1) + " training documents (one eigenvector per bit"
-              + " besides the trivial one), but there are " + n + "; use fewer bits or more documents");
+          bits
+              + " bits need at least "
+              + (bits + 1)
+              + " training documents (one eigenvector per bit"
+              + " besides the trivial one), but there are "
+              + n
+              + "; use fewer bits or more documents");
     }
     int available = n - s.deflatedDimension();
     if (bits > available) {
       throw new IllegalArgumentException(
-          bits + " bits need " + bits + " non-trivial eigenvectors but the graph of " + n
-              + " documents has only " + available + " (besides the trivial one; " + s.isolatedCount()
+          bits
+              + " bits need "
+              + bits
+              + " non-trivial eigenvectors but the graph of "
+              + n
+              + " documents has only "
+              + available
+              + " (besides the trivial one; "
+              + s.isolatedCount()
               + " isolated documents have none); use fewer bits or more neighbours");
     }
     EigenPairs pairs = new TopEigenSolver(tolerance, seed).solve(s, bits, progress);
@@ -103,7 +117,9 @@ public final class SpectralCodes {
 
   /** The ordinals of documents with a target, increasing. */
   public int[] documentsWithTarget() {
-    return java.util.stream.IntStream.range(0, hasTarget.length).filter(i -> hasTarget[i]).toArray();
+    return java.util.stream.IntStream.range(0, hasTarget.length)
+        .filter(i -> hasTarget[i])
+        .toArray();
   }
 
   /** The eigenvalues of {@code D^-1/2 W D^-1/2} behind the bits, largest first. */

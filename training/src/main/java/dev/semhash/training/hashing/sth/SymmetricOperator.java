@@ -5,7 +5,7 @@ package dev.semhash.training.hashing.sth;
  * {@link TopEigenSolver}. Only products are needed, so a sparse graph matrix never becomes dense.
  *
  * <pre class="prettyprint">
- * SymmetricOperator a = NormalizedAdjacency.of(graph, EdgeWeighting.COSINE);
+ * SymmetricOperator a = NormalizedAdjacency.of(graph.symmetrized(), EdgeWeighting.COSINE);
  * double[] y = new double[a.size()];
  * a.multiply(x, y);
  * </pre>
@@ -22,12 +22,15 @@ public interface SymmetricOperator {
 
   /**
    * Removes from {@code x}, in place, its component in a subspace that {@code A} leaves invariant
-   * and whose eigenvectors the caller does not want (for a graph: the trivial, constant-per-component
-   * eigenvectors). The default removes nothing.
+   * and whose eigenvectors the caller does not want (for a graph: the trivial,
+   * constant-per-component eigenvectors). The default removes nothing.
    */
   default void deflate(double[] x) {}
 
-  /** Dimension of the subspace {@link #deflate} removes; the solver can find at most {@code size() - deflatedDimension()} eigenvectors. */
+  /**
+   * Dimension of the subspace {@link #deflate} removes; the solver finds at most {@code size() -
+   * deflatedDimension()} eigenvectors.
+   */
   default int deflatedDimension() {
     return 0;
   }
@@ -37,13 +40,24 @@ public interface SymmetricOperator {
     int n = a.length;
     for (int i = 0; i < n; i++) {
       if (a[i].length != n) {
-        throw new IllegalArgumentException("row " + i + " has " + a[i].length + " values, expected " + n);
+        throw new IllegalArgumentException(
+            "row " + i + " has " + a[i].length + " values, expected " + n);
       }
       for (int j = 0; j < i; j++) {
         if (a[i][j] != a[j][i]) {
           throw new IllegalArgumentException(
-              "matrix is not symmetric: a[" + i + "][" + j + "] = " + a[i][j] + " but a[" + j + "]["
-                  + i + "] = " + a[j][i]);
+              "matrix is not symmetric: a["
+                  + i
+                  + "]["
+                  + j
+                  + "] = "
+                  + a[i][j]
+                  + " but a["
+                  + j
+                  + "]["
+                  + i
+                  + "] = "
+                  + a[j][i]);
         }
       }
     }

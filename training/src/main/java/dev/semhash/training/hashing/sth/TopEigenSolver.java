@@ -8,16 +8,17 @@ import java.util.SplittableRandom;
  * thick-restarted block Krylov method with Rayleigh&ndash;Ritz projection.
  *
  * <p>The basis grows by blocks: each new block is the operator applied to the previous one,
- * orthogonalised twice against the whole basis (classical Gram&ndash;Schmidt, repeated, so the basis
- * stays orthonormal to working precision) and then within itself. When the basis reaches its
- * maximum size, the operator projected on it is diagonalised ({@link DenseSymmetricEigen}) and
- * the Ritz pairs are checked: when each wanted pair has residual {@code ||A v - theta v||} at most
- * the tolerance, they are returned; otherwise the basis restarts from the best Ritz vectors plus
- * the last block's images, which keeps the Krylov information (as in Krylov&ndash;Schur). A block
+ * orthogonalised twice against the whole basis (classical Gram&ndash;Schmidt, repeated, so the
+ * basis stays orthonormal to working precision) and then within itself. When the basis reaches its
+ * maximum size, the operator projected on it is diagonalised ({@link DenseSymmetricEigen}) and the
+ * Ritz pairs are checked: when each wanted pair has residual {@code ||A v - theta v||} at most the
+ * tolerance, they are returned; otherwise the basis restarts from the best Ritz vectors plus the
+ * last block's images, which keeps the Krylov information (as in Krylov&ndash;Schur). A block
  * rather than one vector finds repeated eigenvalues (up to the block size, at least {@value
- * #MIN_BLOCK}) without relying on rounding; an eigenvalue repeated more often may lose copies, which
- * the residual check cannot see. Vectors the operator {@link SymmetricOperator#deflate deflates} are projected out of
- * every basis vector, so the solver works on their orthogonal complement.
+ * #MIN_BLOCK}) without relying on rounding; an eigenvalue repeated more often may lose copies,
+ * which the residual check cannot see. Vectors the operator {@link SymmetricOperator#deflate
+ * deflates} are projected out of every basis vector, so the solver works on their orthogonal
+ * complement.
  *
  * <p>Deterministic: the starting block is drawn from the seed and the arithmetic is sequential.
  *
@@ -28,9 +29,9 @@ import java.util.SplittableRandom;
  */
 public final class TopEigenSolver {
   /**
-   * The smallest block: an eigenvalue repeated more often than the block size is found only
-   * through rounding, so small blocks could miss copies (a graph with several components repeats
-   * eigenvalue 1 once per extra component).
+   * The smallest block: an eigenvalue repeated more often than the block size is found only through
+   * rounding, so small blocks could miss copies (a graph with several components repeats eigenvalue
+   * 1 once per extra component).
    */
   static final int MIN_BLOCK = 8;
 
@@ -54,12 +55,13 @@ public final class TopEigenSolver {
   }
 
   /**
-   * @param guardFraction extra Ritz vectors kept beyond the wanted ones at a restart, as a
-   *     fraction of the wanted count (at least 2 are kept)
+   * @param guardFraction extra Ritz vectors kept beyond the wanted ones at a restart, as a fraction
+   *     of the wanted count (at least 2 are kept)
    */
   TopEigenSolver(double tolerance, long seed, double guardFraction) {
     if ((guardFraction >= 0) == false) {
-      throw new IllegalArgumentException("guard fraction must be non-negative, got " + guardFraction);
+      throw new IllegalArgumentException(
+          "guard fraction must be non-negative, got " + guardFraction);
     }
     this.guardFraction = guardFraction;
     if ((tolerance > 0) == false || Double.isFinite(tolerance) == false) {
@@ -85,8 +87,15 @@ public final class TopEigenSolver {
     }
     if (count > available) {
       throw new IllegalArgumentException(
-          "asked for " + count + " eigenvectors but only " + available + " exist outside the "
-              + a.deflatedDimension() + "-dimensional deflated subspace of a " + n + "-dimensional operator");
+          "asked for "
+              + count
+              + " eigenvectors but only "
+              + available
+              + " exist outside the "
+              + a.deflatedDimension()
+              + "-dimensional deflated subspace of a "
+              + n
+              + "-dimensional operator");
     }
     int guard = Math.max(2, (int) Math.ceil(count * guardFraction));
     int keep = Math.min(available, count + guard);
@@ -173,8 +182,14 @@ public final class TopEigenSolver {
         }
         if (restarts == MAX_RESTARTS) {
           throw new IllegalStateException(
-              "eigenvectors did not converge after " + restarts + " restarts (" + products[0]
-                  + " products): largest residual " + worst + " > tolerance " + tolerance
+              "eigenvectors did not converge after "
+                  + restarts
+                  + " restarts ("
+                  + products[0]
+                  + " products): largest residual "
+                  + worst
+                  + " > tolerance "
+                  + tolerance
                   + "; loosen the tolerance");
         }
         restarts++;
@@ -231,7 +246,9 @@ public final class TopEigenSolver {
       }
       if (attempt > 10) {
         throw new IllegalStateException(
-            "cannot extend the Krylov basis beyond " + size + " vectors; is the operator symmetric?");
+            "cannot extend the Krylov basis beyond "
+                + size
+                + " vectors; is the operator symmetric?");
       }
       q = randomVector(q.length, random);
     }

@@ -4,8 +4,8 @@
  * cosine k-nearest-neighbour graph ({@link dev.semhash.training.hashing.sth.NormalizedAdjacency},
  * {@link dev.semhash.training.hashing.sth.TopEigenSolver}, {@link
  * dev.semhash.training.hashing.sth.SpectralCodes}), then one linear SVM per bit ({@link
- * dev.semhash.training.hashing.sth.LinearSvm}) as the hash function for unseen documents,
- * exported as a {@link dev.semhash.model.HashModel} by {@link
- * dev.semhash.training.hashing.sth.SthTrainer}. Everything is plain Java and seeded.
+ * dev.semhash.training.hashing.sth.LinearSvm}) as the hash function for unseen documents, exported
+ * as a {@link dev.semhash.model.HashModel} by {@link dev.semhash.training.hashing.sth.SthTrainer}.
+ * Everything is plain Java and seeded.
  */
 package dev.semhash.training.hashing.sth;

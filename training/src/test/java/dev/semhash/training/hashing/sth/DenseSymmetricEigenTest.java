@@ -25,7 +25,8 @@ class DenseSymmetricEigenTest {
 
   @Test
   void diagonalMatrixIsSortedLargestFirst() {
-    DenseSymmetricEigen e = DenseSymmetricEigen.of(new double[][] {{-1, 0, 0}, {0, 5, 0}, {0, 0, 2}});
+    DenseSymmetricEigen e =
+        DenseSymmetricEigen.of(new double[][] {{-1, 0, 0}, {0, 5, 0}, {0, 0, 2}});
     assertArrayEquals(new double[] {5, 2, -1}, e.values(), 0);
     assertArrayEquals(new double[] {0, 1, 0}, e.vector(0), 0);
   }
@@ -68,10 +69,13 @@ class DenseSymmetricEigenTest {
   @Test
   void rejectsBadMatrices() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> DenseSymmetricEigen.of(new double[][] {{1, 2}}));
+        assertThrows(
+            IllegalArgumentException.class, () -> DenseSymmetricEigen.of(new double[][] {{1, 2}}));
     assertTrue(e.getMessage().contains("expected 1"), e.getMessage());
-    e = assertThrows(
-        IllegalArgumentException.class, () -> DenseSymmetricEigen.of(new double[][] {{1, Double.NaN}, {0, 1}}));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> DenseSymmetricEigen.of(new double[][] {{1, Double.NaN}, {0, 1}}));
     assertTrue(e.getMessage().contains("NaN"), e.getMessage());
   }
 }

@@ -51,7 +51,8 @@ class LinearSvmTest {
       assertEquals(positive[i], m.decision(x, i) > 0, "row " + i + " decision " + m.decision(x, i));
     }
     // Same seed, same classifier.
-    LinearSvm.Model again = LinearSvm.train(x, positive, all, new SvmSettings(1000, 0.01, 5000), 1L);
+    LinearSvm.Model again =
+        LinearSvm.train(x, positive, all, new SvmSettings(1000, 0.01, 5000), 1L);
     assertArrayEquals(m.weights(), again.weights(), 0);
     assertEquals(m.bias(), again.bias(), 0);
   }
@@ -62,12 +63,23 @@ class LinearSvmTest {
     // the squared hinge with the bias feature is w = 4C / (1 + 4C), b = 0; as C grows, w -> 1.
     SparseMatrix x =
         SparseMatrix.ofRows(
-            List.of(new SparseVector(new int[] {0}, new float[] {1}), new SparseVector(new int[] {0}, new float[] {-1})), 1);
-    LinearSvm.Model m = LinearSvm.train(x, new boolean[] {true, false}, new int[] {0, 1}, new SvmSettings(1e6, 1e-9, 100000), 1L);
+            List.of(
+                new SparseVector(new int[] {0}, new float[] {1}),
+                new SparseVector(new int[] {0}, new float[] {-1})),
+            1);
+    LinearSvm.Model m =
+        LinearSvm.train(
+            x,
+            new boolean[] {true, false},
+            new int[] {0, 1},
+            new SvmSettings(1e6, 1e-9, 100000),
+            1L);
     assertEquals(1, m.weights()[0], 1e-4);
     assertEquals(0, m.bias(), 1e-4);
     // With C = 1: minimise 1/2 w^2 + 2 (1 - w)^2, so w = 4/5.
-    LinearSvm.Model soft = LinearSvm.train(x, new boolean[] {true, false}, new int[] {0, 1}, new SvmSettings(1, 1e-9, 100000), 1L);
+    LinearSvm.Model soft =
+        LinearSvm.train(
+            x, new boolean[] {true, false}, new int[] {0, 1}, new SvmSettings(1, 1e-9, 100000), 1L);
     assertEquals(0.8, soft.weights()[0], 1e-6);
     assertEquals(0, soft.bias(), 1e-6);
   }
@@ -82,18 +94,26 @@ class LinearSvmTest {
                 new SparseVector(new int[] {0}, new float[] {1})),
             2);
     // Row 2 contradicts row 0 but is left out, so it cannot pull w[0] down.
-    LinearSvm.Model m = LinearSvm.train(x, new boolean[] {true, false, false}, new int[] {0, 1}, SvmSettings.DEFAULT, 1L);
+    LinearSvm.Model m =
+        LinearSvm.train(
+            x, new boolean[] {true, false, false}, new int[] {0, 1}, SvmSettings.DEFAULT, 1L);
     assertTrue(m.decision(x, 0) > 0);
     assertTrue(m.decision(x, 1) < 0);
   }
 
   @Test
   void badInputs() {
-    SparseMatrix x = SparseMatrix.ofRows(List.of(new SparseVector(new int[] {0}, new float[] {1})), 1);
+    SparseMatrix x =
+        SparseMatrix.ofRows(List.of(new SparseVector(new int[] {0}, new float[] {1})), 1);
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> LinearSvm.train(x, new boolean[] {true}, new int[0], SvmSettings.DEFAULT, 1L));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> LinearSvm.train(x, new boolean[] {true}, new int[0], SvmSettings.DEFAULT, 1L));
     assertTrue(e.getMessage().contains("no training row"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> LinearSvm.train(x, new boolean[2], new int[] {0}, SvmSettings.DEFAULT, 1L));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> LinearSvm.train(x, new boolean[2], new int[] {0}, SvmSettings.DEFAULT, 1L));
     assertTrue(e.getMessage().contains("2 labels for a matrix of 1 rows"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> new SvmSettings(0, 0.1, 10));
     assertThrows(IllegalArgumentException.class, () -> new SvmSettings(1, Double.NaN, 10));

@@ -14,7 +14,9 @@ class NormalizedAdjacencyTest {
   void pathOfThreeByHand() {
     // Path 0 - 1 - 2 with cosine weights 0.5 and 0.25: degrees 0.5, 0.75, 0.25;
     // S[0][1] = 0.5 / sqrt(0.5 * 0.75), S[1][2] = 0.25 / sqrt(0.75 * 0.25).
-    Neighbors g = new Neighbors(new int[][] {{1}, {0, 2}, {1}}, new float[][] {{0.5f}, {0.5f, 0.25f}, {0.25f}});
+    Neighbors g =
+        new Neighbors(
+            new int[][] {{1}, {0, 2}, {1}}, new float[][] {{0.5f}, {0.5f, 0.25f}, {0.25f}});
     NormalizedAdjacency s = NormalizedAdjacency.of(g, EdgeWeighting.COSINE);
     assertEquals(0.75, s.degree(1), 1e-12);
     double s01 = 0.5 / Math.sqrt(0.5 * 0.75);
@@ -40,7 +42,10 @@ class NormalizedAdjacencyTest {
     assertEquals(1, s.components());
     assertEquals(1, s.deflatedDimension());
     // Unnormalising divides by sqrt(degree).
-    assertArrayEquals(new double[] {1 / Math.sqrt(0.5), 0, 2 / Math.sqrt(0.25)}, s.unnormalize(new double[] {1, 0, 2}), 1e-12);
+    assertArrayEquals(
+        new double[] {1 / Math.sqrt(0.5), 0, 2 / Math.sqrt(0.25)},
+        s.unnormalize(new double[] {1, 0, 2}),
+        1e-12);
   }
 
   @Test

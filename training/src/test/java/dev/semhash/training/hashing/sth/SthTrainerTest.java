@@ -53,22 +53,32 @@ class SthTrainerTest {
   @Test
   void exportedModelReproducesTheClassifiers() throws IOException {
     try (Corpus corpus = corpus(topicDocuments(20, 1))) {
-      Neighbors graph = CorpusNeighbors.tfidfCosine(corpus, 10, null, 1, ProgressReporter.NONE).symmetrized();
-      // C = 1 (LIBLINEAR's default) fits the targets hard, which is what the accuracy check below is about.
+      Neighbors graph =
+          CorpusNeighbors.tfidfCosine(corpus, 10, null, 1, ProgressReporter.NONE).symmetrized();
+      // C = 1 (LIBLINEAR's default) fits the targets hard, which is what the accuracy check below
+      // is about.
       SthSettings settings = SthSettings.DEFAULT.withSvm(SvmSettings.DEFAULT);
-      SthTrainer.Fit fit = SthTrainer.fit(corpus.train(), graph, 16, 7L, settings, 2, ProgressReporter.NONE);
+      SthTrainer.Fit fit =
+          SthTrainer.fit(corpus.train(), graph, 16, 7L, settings, 2, ProgressReporter.NONE);
       HashModel model =
           new HashModel(
-              "sth", java.util.Map.of(), corpus.settings().analyzer(), corpus.vocabulary(),
-              corpus.settings().weighting(), corpus.settings().normalize(),
-              SthTrainer.toLayer(fit.classifiers(), corpus.vocabulary().size()), List.of(), new float[16]);
+              "sth",
+              java.util.Map.of(),
+              corpus.settings().analyzer(),
+              corpus.vocabulary(),
+              corpus.settings().weighting(),
+              corpus.settings().normalize(),
+              SthTrainer.toLayer(fit.classifiers(), corpus.vocabulary().size()),
+              List.of(),
+              new float[16]);
       SparseMatrix x = corpus.train();
       for (int r = 0; r < x.numRows(); r++) {
         float[] projected = model.project(x.row(r));
         long[] code = model.encode(x.row(r));
         for (int j = 0; j < 16; j++) {
           double decision = fit.classifiers().get(j).decision(x, r);
-          assertEquals(decision, projected[j], 1e-4 * (1 + Math.abs(decision)), "row " + r + " bit " + j);
+          assertEquals(
+              decision, projected[j], 1e-4 * (1 + Math.abs(decision)), "row " + r + " bit " + j);
           if (Math.abs(decision) > 1e-4) {
             assertEquals(decision > 0, bit(code, j), "row " + r + " bit " + j);
           }
@@ -84,13 +94,20 @@ class SthTrainerTest {
   @Test
   void spectralBitsSplitTheDocumentsInHalf() throws IOException {
     try (Corpus corpus = corpus(topicDocuments(25, 2))) {
-      Neighbors graph = CorpusNeighbors.tfidfCosine(corpus, 10, null, 1, ProgressReporter.NONE).symmetrized();
+      Neighbors graph =
+          CorpusNeighbors.tfidfCosine(corpus, 10, null, 1, ProgressReporter.NONE).symmetrized();
       SpectralCodes codes =
-          SpectralCodes.compute(NormalizedAdjacency.of(graph, EdgeWeighting.COSINE), 8, 1e-8, 3L, ProgressReporter.NONE);
+          SpectralCodes.compute(
+              NormalizedAdjacency.of(graph, EdgeWeighting.COSINE),
+              8,
+              1e-8,
+              3L,
+              ProgressReporter.NONE);
       // The four topics share no word, so the graph has four components and eigenvalue 1 three
       // more vectors besides the trivial one: constant per topic, they split the topics 50 / 50.
       // Later bits come from within topics; "above the median" never takes more than half.
-      assertArrayEquals(new double[] {1, 1, 1}, java.util.Arrays.copyOf(codes.eigenvalues(), 3), 1e-8);
+      assertArrayEquals(
+          new double[] {1, 1, 1}, java.util.Arrays.copyOf(codes.eigenvalues(), 3), 1e-8);
       for (int j = 0; j < 8; j++) {
         int ones = 0;
         for (int i = 0; i < codes.size(); i++) {
@@ -129,13 +146,17 @@ class SthTrainerTest {
     try (Corpus corpus = corpus(docs)) {
       int empty = docs.size() - 1;
       assertEquals(0, corpus.train().rowSize(empty));
-      Neighbors graph = CorpusNeighbors.tfidfCosine(corpus, 10, null, 1, ProgressReporter.NONE).symmetrized();
-      SthTrainer.Fit fit = SthTrainer.fit(corpus.train(), graph, 8, 7L, SthSettings.DEFAULT, 1, ProgressReporter.NONE);
+      Neighbors graph =
+          CorpusNeighbors.tfidfCosine(corpus, 10, null, 1, ProgressReporter.NONE).symmetrized();
+      SthTrainer.Fit fit =
+          SthTrainer.fit(
+              corpus.train(), graph, 8, 7L, SthSettings.DEFAULT, 1, ProgressReporter.NONE);
       assertEquals(1, fit.graph().isolatedCount());
       assertFalse(fit.codes().hasTarget(empty));
       assertEquals(docs.size() - 1, fit.codes().documentsWithTarget().length);
 
-      HashModel model = SthTrainer.train(corpus, 8, 7L, SthSettings.DEFAULT, 1, ProgressReporter.NONE);
+      HashModel model =
+          SthTrainer.train(corpus, 8, 7L, SthSettings.DEFAULT, 1, ProgressReporter.NONE);
       assertEquals("1", model.info().get("isolated_documents"));
       // An empty document's code is the sign of the biases.
       long[] code = model.encode(corpus.train().row(empty));
@@ -176,9 +197,17 @@ class SthTrainerTest {
       IllegalArgumentException e =
           assertThrows(
               IllegalArgumentException.class,
-              () -> SthTrainer.train(corpus, 16, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
-      assertTrue(e.getMessage().contains("16 bits need at least 17 training documents") && e.getMessage().contains("there are 12"), e.getMessage());
-      e = assertThrows(IllegalArgumentException.class, () -> SthTrainer.train(corpus, 12, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
+              () ->
+                  SthTrainer.train(corpus, 16, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
+      assertTrue(
+          e.getMessage().contains("16 bits need at least 17 training documents")
+              && e.getMessage().contains("there are 12"),
+          e.getMessage());
+      e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  SthTrainer.train(corpus, 12, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
       assertTrue(e.getMessage().contains("multiple of 8"), e.getMessage());
     }
   }
@@ -187,10 +216,16 @@ class SthTrainerTest {
   void tooManyBitsForTheConnectedDocuments() {
     // 12 documents, 5 of them isolated: the 7 with edges have 6 non-trivial eigenvectors.
     List<int[]> edges = new ArrayList<>(GraphFixtures.ringEdges(0, 7));
-    NormalizedAdjacency s = NormalizedAdjacency.of(GraphFixtures.graph(12, edges.toArray(int[][]::new)), EdgeWeighting.BINARY);
+    NormalizedAdjacency s =
+        NormalizedAdjacency.of(
+            GraphFixtures.graph(12, edges.toArray(int[][]::new)), EdgeWeighting.BINARY);
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> SpectralCodes.compute(s, 8, 1e-8, 1L, ProgressReporter.NONE));
-    assertTrue(e.getMessage().contains("has only 6") && e.getMessage().contains("5 isolated documents"), e.getMessage());
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SpectralCodes.compute(s, 8, 1e-8, 1L, ProgressReporter.NONE));
+    assertTrue(
+        e.getMessage().contains("has only 6") && e.getMessage().contains("5 isolated documents"),
+        e.getMessage());
   }
 
   @Test
@@ -198,23 +233,40 @@ class SthTrainerTest {
     SparseMatrix none = new SparseMatrix.Builder(5).build();
     Neighbors empty = new Neighbors(new int[0][], new float[0][]);
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> SthTrainer.fit(none, empty, 8, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SthTrainer.fit(none, empty, 8, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
     assertTrue(e.getMessage().contains("no training document"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> NormalizedAdjacency.of(empty, EdgeWeighting.COSINE));
+    assertThrows(
+        IllegalArgumentException.class, () -> NormalizedAdjacency.of(empty, EdgeWeighting.COSINE));
 
     SparseMatrix.Builder b = new SparseMatrix.Builder(3);
     for (int i = 0; i < 20; i++) {
       b.addRow(new dev.semhash.text.SparseVector(new int[] {i % 3}, new float[] {1}));
     }
-    e = assertThrows(
-        IllegalArgumentException.class,
-        () -> SthTrainer.fit(b.build(), GraphFixtures.ring(19), 8, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
-    assertTrue(e.getMessage().contains("19 documents but the features have 20 rows"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SthTrainer.fit(
+                    b.build(),
+                    GraphFixtures.ring(19),
+                    8,
+                    1L,
+                    SthSettings.DEFAULT,
+                    1,
+                    ProgressReporter.NONE));
+    assertTrue(
+        e.getMessage().contains("19 documents but the features have 20 rows"), e.getMessage());
     // Every document isolated: nothing to learn.
     Neighbors isolated = new Neighbors(new int[20][0], new float[20][0]);
-    e = assertThrows(
-        IllegalArgumentException.class,
-        () -> SthTrainer.fit(b.build(), isolated, 8, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                SthTrainer.fit(
+                    b.build(), isolated, 8, 1L, SthSettings.DEFAULT, 1, ProgressReporter.NONE));
     assertTrue(e.getMessage().contains("only 0"), e.getMessage());
   }
 
@@ -223,9 +275,10 @@ class SthTrainerTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> SthSettings.DEFAULT.withNeighbors(0));
     assertTrue(e.getMessage().contains("neighbors must be at least 1"), e.getMessage());
-    e = assertThrows(
-        IllegalArgumentException.class,
-        () -> new SthSettings(20, EdgeWeighting.COSINE, Double.NaN, SvmSettings.DEFAULT));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new SthSettings(20, EdgeWeighting.COSINE, Double.NaN, SvmSettings.DEFAULT));
     assertTrue(e.getMessage().contains("eigenTolerance"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> SthSettings.DEFAULT.withWeighting(null));
   }
@@ -234,7 +287,9 @@ class SthTrainerTest {
   void directedGraphIsRejected() {
     Neighbors directed = new Neighbors(new int[][] {{1}, {}, {}}, new float[][] {{1f}, {}, {}});
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> NormalizedAdjacency.of(directed, EdgeWeighting.BINARY));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> NormalizedAdjacency.of(directed, EdgeWeighting.BINARY));
     assertTrue(e.getMessage().contains("symmetrized()"), e.getMessage());
   }
 }

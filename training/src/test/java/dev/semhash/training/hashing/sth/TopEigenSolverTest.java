@@ -32,7 +32,8 @@ class TopEigenSolverTest {
   @Test
   void completeBipartiteSpectrum() {
     // K(3, 4): normalised adjacency eigenvalues 1, -1 and 0 five times.
-    NormalizedAdjacency s = NormalizedAdjacency.of(GraphFixtures.completeBipartite(3, 4), EdgeWeighting.BINARY);
+    NormalizedAdjacency s =
+        NormalizedAdjacency.of(GraphFixtures.completeBipartite(3, 4), EdgeWeighting.BINARY);
     EigenPairs top = new TopEigenSolver(1e-10, 3L).solve(s, 6, ProgressReporter.NONE);
     assertArrayEquals(new double[] {0, 0, 0, 0, 0, -1}, top.values(), 1e-12);
     checkPairs(s, top, 1e-10);
@@ -45,7 +46,9 @@ class TopEigenSolverTest {
     // each cycle with opposite signs: it separates the components), then the cycles' spectra.
     List<int[]> edges = new ArrayList<>(GraphFixtures.ringEdges(0, 10));
     edges.addAll(GraphFixtures.ringEdges(10, 6));
-    NormalizedAdjacency s = NormalizedAdjacency.of(GraphFixtures.graph(17, edges.toArray(int[][]::new)), EdgeWeighting.BINARY);
+    NormalizedAdjacency s =
+        NormalizedAdjacency.of(
+            GraphFixtures.graph(17, edges.toArray(int[][]::new)), EdgeWeighting.BINARY);
     assertEquals(2, s.components());
     assertEquals(1, s.isolatedCount());
     assertEquals(2, s.deflatedDimension());
@@ -66,7 +69,9 @@ class TopEigenSolverTest {
     // All 15 non-trivial eigenvectors exist, but no more.
     assertEquals(15, new TopEigenSolver(1e-10, 5L).solve(s, 15, ProgressReporter.NONE).count());
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new TopEigenSolver(1e-10, 5L).solve(s, 16, ProgressReporter.NONE));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new TopEigenSolver(1e-10, 5L).solve(s, 16, ProgressReporter.NONE));
     assertTrue(e.getMessage().contains("only 15 exist"), e.getMessage());
   }
 
@@ -89,7 +94,8 @@ class TopEigenSolverTest {
       SymmetricOperator op = SymmetricOperator.dense(a);
       EigenPairs top = new TopEigenSolver(1e-8, trial).solve(op, count, ProgressReporter.NONE);
       double[] exact = DenseSymmetricEigen.of(a).values();
-      assertArrayEquals(java.util.Arrays.copyOf(exact, count), top.values(), 1e-7, "trial " + trial);
+      assertArrayEquals(
+          java.util.Arrays.copyOf(exact, count), top.values(), 1e-7, "trial " + trial);
       checkPairs(op, top, 1e-8);
     }
   }
@@ -115,8 +121,13 @@ class TopEigenSolverTest {
     IllegalStateException e =
         assertThrows(
             IllegalStateException.class,
-            () -> new TopEigenSolver(1e-300, 1L).solve(SymmetricOperator.dense(a), 2, ProgressReporter.NONE));
-    assertTrue(e.getMessage().contains("did not converge") && e.getMessage().contains("loosen the tolerance"), e.getMessage());
+            () ->
+                new TopEigenSolver(1e-300, 1L)
+                    .solve(SymmetricOperator.dense(a), 2, ProgressReporter.NONE));
+    assertTrue(
+        e.getMessage().contains("did not converge")
+            && e.getMessage().contains("loosen the tolerance"),
+        e.getMessage());
   }
 
   @Test
@@ -124,12 +135,19 @@ class TopEigenSolverTest {
     assertThrows(IllegalArgumentException.class, () -> new TopEigenSolver(0, 1L));
     assertThrows(IllegalArgumentException.class, () -> new TopEigenSolver(Double.NaN, 1L));
     SymmetricOperator op = SymmetricOperator.dense(new double[][] {{1, 0}, {0, 2}});
-    assertThrows(IllegalArgumentException.class, () -> new TopEigenSolver(1e-6, 1L).solve(op, 0, ProgressReporter.NONE));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new TopEigenSolver(1e-6, 1L).solve(op, 0, ProgressReporter.NONE));
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new TopEigenSolver(1e-6, 1L).solve(op, 3, ProgressReporter.NONE));
-    assertTrue(e.getMessage().contains("asked for 3 eigenvectors but only 2 exist"), e.getMessage());
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new TopEigenSolver(1e-6, 1L).solve(op, 3, ProgressReporter.NONE));
+    assertTrue(
+        e.getMessage().contains("asked for 3 eigenvectors but only 2 exist"), e.getMessage());
     IllegalArgumentException asym =
-        assertThrows(IllegalArgumentException.class, () -> SymmetricOperator.dense(new double[][] {{1, 2}, {3, 1}}));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SymmetricOperator.dense(new double[][] {{1, 2}, {3, 1}}));
     assertTrue(asym.getMessage().contains("not symmetric"), asym.getMessage());
   }
 
@@ -147,7 +165,8 @@ class TopEigenSolverTest {
       assertTrue(Math.sqrt(r) <= tolerance * 1.01, "residual " + Math.sqrt(r) + " of pair " + k);
       assertTrue(top.residuals()[k] <= tolerance);
       for (int l = 0; l <= k; l++) {
-        assertEquals(l == k ? 1 : 0, TopEigenSolver.dot(v, top.vectors()[l]), 1e-10, "pair " + k + ", " + l);
+        assertEquals(
+            l == k ? 1 : 0, TopEigenSolver.dot(v, top.vectors()[l]), 1e-10, "pair " + k + ", " + l);
       }
       double[] deflated = v.clone();
       op.deflate(deflated);

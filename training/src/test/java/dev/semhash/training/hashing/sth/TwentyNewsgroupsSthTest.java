@@ -44,7 +44,8 @@ class TwentyNewsgroupsSthTest {
     Collections.shuffle(testAll, new Random(42));
     train = List.copyOf(trainAll.subList(0, 2000));
     test = List.copyOf(testAll.subList(0, 500));
-    CorpusSettings settings = CorpusSettings.DEFAULT.withVocabulary(VocabularySettings.DEFAULT.withMaxTerms(2000));
+    CorpusSettings settings =
+        CorpusSettings.DEFAULT.withVocabulary(VocabularySettings.DEFAULT.withMaxTerms(2000));
     corpus = Corpus.build(train, test, settings, null, 2, ProgressReporter.NONE);
   }
 
@@ -56,8 +57,15 @@ class TwentyNewsgroupsSthTest {
   static HammingEvaluation evaluate(HashModel model) throws IOException {
     long[][] trainCodes = CodeEncoder.encode(model, corpus.train(), 2, ProgressReporter.NONE);
     long[][] testCodes = CodeEncoder.encode(model, corpus.test(), 2, ProgressReporter.NONE);
-    return new HammingRankingEvaluator(model.bits(), trainCodes, train.stream().map(Document::labels).toList())
-        .evaluate(testCodes, test.stream().map(Document::labels).toList(), new int[] {100}, 2, 2, ProgressReporter.NONE);
+    return new HammingRankingEvaluator(
+            model.bits(), trainCodes, train.stream().map(Document::labels).toList())
+        .evaluate(
+            testCodes,
+            test.stream().map(Document::labels).toList(),
+            new int[] {100},
+            2,
+            2,
+            ProgressReporter.NONE);
   }
 
   @Test
@@ -68,12 +76,14 @@ class TwentyNewsgroupsSthTest {
       lsh = evaluate(model).precisionAt(100);
     }
     long start = System.nanoTime();
-    try (HashModel model = SthTrainer.train(corpus, 32, 42L, SthSettings.DEFAULT, 2, ProgressReporter.NONE)) {
+    try (HashModel model =
+        SthTrainer.train(corpus, 32, 42L, SthSettings.DEFAULT, 2, ProgressReporter.NONE)) {
       double seconds = (System.nanoTime() - start) / 1e9;
       HammingEvaluation e = evaluate(model);
       sth = e.precisionAt(100);
       System.out.printf(
-          "20NG 2000/500, 32 bits: LSH prec@100 %.4f; STH prec@100 %.4f ndcg@100 %.4f prec@r2 %.4f (trained in %.1f s; %s)%n",
+          "20NG 2000/500, 32 bits: LSH prec@100 %.4f; STH prec@100 %.4f ndcg@100 %.4f prec@r2 %.4f"
+              + " (trained in %.1f s; %s)%n",
           lsh, sth, e.ndcgAt(100), e.precisionWithinRadius(), seconds, model.info());
     }
     assertTrue(lsh < LSH_CEILING, "LSH prec@100 " + lsh);
