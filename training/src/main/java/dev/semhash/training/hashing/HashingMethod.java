@@ -1,7 +1,10 @@
 package dev.semhash.training.hashing;
 
 import dev.semhash.model.HashModel;
+import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.hashing.sth.SthSettings;
+import dev.semhash.training.hashing.sth.SthTrainer;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.Locale;
@@ -17,6 +20,17 @@ public enum HashingMethod {
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) {
       CorpusFeatures f = CorpusFeatures.of(corpus);
       return LshTrainer.train(f.analyzer(), f.vocabulary(), f.weighting(), f.normalize(), bits, seed);
+    }
+  },
+  /**
+   * Self-taught hashing: Laplacian-eigenmap codes of the TF-IDF cosine k-NN graph, learned by one
+   * linear SVM per bit ({@link SthTrainer}).
+   */
+  STH("sth", false) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress)
+        throws IOException {
+      return SthTrainer.train(corpus, bits, seed, SthSettings.DEFAULT, Parallel.defaultThreads(), progress);
     }
   };
 
