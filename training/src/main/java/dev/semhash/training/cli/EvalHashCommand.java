@@ -52,7 +52,8 @@ final class EvalHashCommand implements Callable<Integer> {
         names = "--method",
         paramLabel = "M",
         converter = MethodConverter.class,
-        description = "Method to train: lsh (default: lsh).")
+        completionCandidates = MethodNames.class,
+        description = "Method to train: ${COMPLETION-CANDIDATES} (default: lsh).")
     HashingMethod method = HashingMethod.LSH;
 
     @Option(names = "--model", paramLabel = "FILE", description = "Evaluate this model file instead of training one.")

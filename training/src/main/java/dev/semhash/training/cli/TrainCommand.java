@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
     })
 final class TrainCommand implements Callable<Integer> {
   @Option(names = "--method", defaultValue = "lsh", paramLabel = "M", converter = EvalHashCommand.MethodConverter.class,
-      description = "Method: lsh (default: ${DEFAULT-VALUE}).")
+      completionCandidates = MethodNames.class,
+      description = "Method: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   HashingMethod method;
 
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder with docs.jsonl.gz.")
