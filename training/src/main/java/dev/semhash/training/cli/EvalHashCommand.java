@@ -36,9 +36,11 @@ import picocli.CommandLine.Option;
       "Ties in distance keep training-document order.",
       "",
       "Examples:",
-      "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups --method lsh --bits 32",
-      "  ./semhash eval-hash --dataset ../shared/datasets/reuters21578 --bits 8,16,32,64,128 --json lsh.json",
-      "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups --model 20ng-lsh-32.hashmodel"
+      "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups --method sth",
+      "  ./semhash eval-hash --dataset ../shared/datasets/reuters21578 \\",
+      "      --bits 8,16,32,64,128 --json lsh.json",
+      "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
+      "      --model 20ng-sth-32.hashmodel"
     })
 final class EvalHashCommand implements Callable<Integer> {
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder with docs.jsonl.gz (labels and a train/test split).")

@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
       "any text into a code, at index time and at query time alike.",
       "",
       "Example:",
-      "  ./semhash train --method lsh --dataset ../shared/datasets/20newsgroups --bits 32 \\",
-      "      --out 20ng-lsh-32.hashmodel"
+      "  ./semhash train --method sth --bits 32 \\",
+      "      --dataset ../shared/datasets/20newsgroups --out 20ng-sth-32.hashmodel"
     })
 final class TrainCommand implements Callable<Integer> {
   @Option(names = "--method", defaultValue = "lsh", paramLabel = "M", converter = EvalHashCommand.MethodConverter.class,
