@@ -2,6 +2,9 @@ package dev.semhash.training.hashing;
 
 import dev.semhash.model.HashModel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.hashing.vdsh.VdshSettings;
+import dev.semhash.training.hashing.vdsh.VdshTrainer;
+import dev.semhash.training.hashing.vdsh.VdshVariant;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.Locale;
@@ -17,6 +20,27 @@ public enum HashingMethod {
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) {
       CorpusFeatures f = CorpusFeatures.of(corpus);
       return LshTrainer.train(f.analyzer(), f.vocabulary(), f.weighting(), f.normalize(), bits, seed);
+    }
+  },
+  /** Variational deep semantic hashing, unsupervised ({@link VdshTrainer}, thesis 3.2.1). */
+  VDSH("vdsh", false) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return VdshTrainer.train(corpus, VdshVariant.VDSH, bits, VdshSettings.DEFAULT, seed, progress);
+    }
+  },
+  /** VDSH with a label decoder ({@link VdshTrainer}, thesis 3.2.2). */
+  VDSH_S("vdsh-s", true) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return VdshTrainer.train(corpus, VdshVariant.VDSH_S, bits, VdshSettings.DEFAULT, seed, progress);
+    }
+  },
+  /** VDSH-S with a document-private latent variable ({@link VdshTrainer}, thesis 3.2.3). */
+  VDSH_SP("vdsh-sp", true) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return VdshTrainer.train(corpus, VdshVariant.VDSH_SP, bits, VdshSettings.DEFAULT, seed, progress);
     }
   };
 

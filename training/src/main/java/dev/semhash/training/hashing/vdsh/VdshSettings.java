@@ -1,0 +1,134 @@
+package dev.semhash.training.hashing.vdsh;
+
+/**
+ * Hyperparameters of {@link VdshTrainer}. {@link #DEFAULT} follows the thesis (section 3.3.2 and
+ * the VDSH baseline of section 5.3): Adam with step 0.001, dropout keep probability 0.8,
+ * mini-batches of 100 documents, KL annealing of 1/5000 per mini-batch, median thresholds.
+ *
+ * <pre class="prettyprint">
+ * VdshSettings s = VdshSettings.DEFAULT.withMaxEpochs(10).withHiddenUnits(500);
+ * </pre>
+ *
+ * @param hiddenUnits width of both ReLU layers of the encoder
+ * @param learningRate Adam step size
+ * @param keepProbability dropout keep probability on the second hidden layer while training
+ * @param batchSize documents per mini-batch
+ * @param maxEpochs upper bound on passes over the training documents
+ * @param patience stop after this many epochs without a better validation loss
+ * @param validationFraction share of the training documents held out for early stopping (never
+ *     the test split)
+ * @param klAnnealStep added to the KL term's weight after every mini-batch, starting from 0 and
+ *     capped at 1 (Bowman et al.'s annealing against collapsed latent dimensions)
+ * @param labelWeight weight of the label log-likelihood (VDSH-S, VDSH-SP)
+ * @param binarization how the trained encoder's means become bits
+ * @param threads threads for the sparse first layer (ND4J uses its own, one per core)
+ */
+public record VdshSettings(
+    int hiddenUnits,
+    double learningRate,
+    double keepProbability,
+    int batchSize,
+    int maxEpochs,
+    int patience,
+    double validationFraction,
+    double klAnnealStep,
+    double labelWeight,
+    Binarization binarization,
+    int threads) {
+
+  /** The thesis's settings, with 500 hidden units, at most 30 epochs, patience 4. */
+  public static final VdshSettings DEFAULT =
+      new VdshSettings(
+          500,
+          0.001,
+          0.8,
+          100,
+          30,
+          4,
+          0.1,
+          1.0 / 5000,
+          1.0,
+          Binarization.MEDIAN,
+          Runtime.getRuntime().availableProcessors());
+
+  public VdshSettings {
+    if (hiddenUnits < 1 || batchSize < 1 || maxEpochs < 1 || patience < 1 || threads < 1) {
+      throw new IllegalArgumentException(
+          "hiddenUnits, batchSize, maxEpochs, patience and threads must be at least 1: " + this);
+    }
+    if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
+      throw new IllegalArgumentException("learning rate must be a positive number, got " + learningRate);
+    }
+    if (!(keepProbability > 0 && keepProbability <= 1)) {
+      throw new IllegalArgumentException("keep probability must be in (0, 1], got " + keepProbability);
+    }
+    if (!(validationFraction > 0 && validationFraction < 1)) {
+      throw new IllegalArgumentException(
+          "validation fraction must be in (0, 1), got " + validationFraction);
+    }
+    if (!(klAnnealStep > 0 && klAnnealStep <= 1)) {
+      throw new IllegalArgumentException("KL annealing step must be in (0, 1], got " + klAnnealStep);
+    }
+    if (!(labelWeight >= 0) || Double.isInfinite(labelWeight)) {
+      throw new IllegalArgumentException("label weight must be a finite number >= 0, got " + labelWeight);
+    }
+    if (binarization == null) {
+      throw new IllegalArgumentException("binarization is required");
+    }
+  }
+
+  public VdshSettings withHiddenUnits(int hiddenUnits) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withLearningRate(double learningRate) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withKeepProbability(double keepProbability) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withBatchSize(int batchSize) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withMaxEpochs(int maxEpochs) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withPatience(int patience) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withValidationFraction(double validationFraction) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withKlAnnealStep(double klAnnealStep) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withLabelWeight(double labelWeight) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withBinarization(Binarization binarization) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+
+  public VdshSettings withThreads(int threads) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+  }
+}
