@@ -189,19 +189,27 @@ public final class VdshTrainer {
     try (Progress p = progress.start(variant.cliName().toUpperCase(Locale.ROOT) + " epochs", settings.maxEpochs(), "epochs")) {
       for (int epoch = 1; epoch <= settings.maxEpochs(); epoch++) {
         long start = System.nanoTime();
+        long cpuStart = processCpuNanos();
         shuffle(training, batchRandom);
         VdshGraph.Losses sum = new VdshGraph.Losses(0, 0, 0, 0);
         double weightedLoss = 0;
+        long javaNanos = 0;
+        long graphNanos = 0;
         int batchIndex = 0;
         for (int from = 0; from < training.length; from += settings.batchSize(), batchIndex++) {
           int[] rows = Arrays.copyOfRange(training, from, Math.min(training.length, from + settings.batchSize()));
+          long t0 = System.nanoTime();
           VdshGraph.Batch batch = batches.build(rows, noiseRandom, true);
+          long t1 = System.nanoTime();
           VdshGraph.Losses l = graph.trainStep(batch, (float) klWeight, gradPre1);
+          long t2 = System.nanoTime();
           if (l.finite() == false) {
             throw diverged(settings, epoch, batchIndex, l);
           }
           first.backward(inputs, rows, gradPre1);
           first.step();
+          javaNanos += t1 - t0 + System.nanoTime() - t2;
+          graphNanos += t2 - t1;
           sum = sum.plus(l);
           weightedLoss += l.perDocument(klWeight, settings.labelWeight()) * l.documents();
           klWeight = Math.min(1.0, klWeight + settings.klAnnealStep());
@@ -217,9 +225,11 @@ public final class VdshTrainer {
         }
         double valLoss = val.perDocument(1, settings.labelWeight());
         double seconds = (System.nanoTime() - start) / 1e9;
-        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds));
-        p.message(String.format(Locale.ROOT, "epoch %d: loss %.2f, validation %.2f, KL weight %.3f, %.1f s",
-            epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds));
+        double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
+        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds));
+        p.message(String.format(Locale.ROOT,
+            "epoch %d: loss %.2f, validation %.2f, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
+            epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         p.step(1);
         if (valLoss < best) {
           best = valLoss;
@@ -280,8 +290,21 @@ public final class VdshTrainer {
     }
   }
 
-  /** One epoch's figures: mean training loss (with that epoch's KL weight), validation loss. */
-  record EpochStats(int epoch, double trainLoss, double validationLoss, double klWeight, double seconds) {}
+  /**
+   * One epoch's figures: mean training loss (with that epoch's KL weight), validation loss, wall
+   * time and this process's CPU time (which says more than wall time on a shared machine).
+   */
+  record EpochStats(
+      int epoch, double trainLoss, double validationLoss, double klWeight, double seconds, double cpuSeconds) {}
+
+  /** CPU time of this whole process (every thread, native ones included), or -1 if unknown. */
+  static long processCpuNanos() {
+    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getProcessCpuTime();
+    }
+    return -1;
+  }
 
   /** Fills mini-batches: first-layer outputs, dropout masks, noise, dense counts and labels. */
   private static final class BatchBuilder {
