@@ -19,7 +19,13 @@ package dev.semhash.training.hashing.vdsh;
  *     the test split)
  * @param klAnnealStep added to the KL term's weight after every mini-batch, starting from 0 and
  *     capped at 1 (Bowman et al.'s annealing against collapsed latent dimensions)
- * @param labelWeight weight of the label log-likelihood (VDSH-S, VDSH-SP)
+ * @param labelWeight weight of the label log-likelihood (VDSH-S, VDSH-SP), or {@link
+ *     #BALANCED_LABEL_WEIGHT}: the mean number of vocabulary tokens per training document, so that
+ *     a document's labels weigh as much as its words. The thesis weights them 1, but trains with
+ *     far more updates (the authors' code steps once per document); with 100-document
+ *     mini-batches and a few thousand updates, an unweighted label term of a few nats next to a
+ *     reconstruction term of about a thousand barely moves the codes (on a 2,000-document slice of
+ *     20 Newsgroups, Prec@100 0.15 with weight 1 against 0.45 with weight 100)
  * @param binarization how the trained encoder's means become bits
  * @param threads threads for the sparse first layer (ND4J uses its own, one per core)
  */
@@ -36,7 +42,13 @@ public record VdshSettings(
     Binarization binarization,
     int threads) {
 
-  /** The thesis's settings, with 500 hidden units, at most 30 epochs, patience 4. */
+  /** See {@link #labelWeight()}. */
+  public static final double BALANCED_LABEL_WEIGHT = -1;
+
+  /**
+   * The thesis's settings, with 500 hidden units (as the authors' code; the thesis text says
+   * 1,000), at most 30 epochs, patience 4, {@link #BALANCED_LABEL_WEIGHT}.
+   */
   public static final VdshSettings DEFAULT =
       new VdshSettings(
           500,
@@ -47,7 +59,7 @@ public record VdshSettings(
           4,
           0.1,
           1.0 / 5000,
-          1.0,
+          BALANCED_LABEL_WEIGHT,
           Binarization.MEDIAN,
           Runtime.getRuntime().availableProcessors());
 
@@ -69,8 +81,9 @@ public record VdshSettings(
     if (!(klAnnealStep > 0 && klAnnealStep <= 1)) {
       throw new IllegalArgumentException("KL annealing step must be in (0, 1], got " + klAnnealStep);
     }
-    if (!(labelWeight >= 0) || Double.isInfinite(labelWeight)) {
-      throw new IllegalArgumentException("label weight must be a finite number >= 0, got " + labelWeight);
+    if ((!(labelWeight >= 0) || Double.isInfinite(labelWeight)) && labelWeight != BALANCED_LABEL_WEIGHT) {
+      throw new IllegalArgumentException(
+          "label weight must be a finite number >= 0 or BALANCED_LABEL_WEIGHT, got " + labelWeight);
     }
     if (binarization == null) {
       throw new IllegalArgumentException("binarization is required");

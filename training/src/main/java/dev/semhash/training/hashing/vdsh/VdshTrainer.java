@@ -145,6 +145,13 @@ public final class VdshTrainer {
       long seed,
       ProgressReporter progress) {
     int n = inputs.numRows();
+    if (settings.labelWeight() == VdshSettings.BALANCED_LABEL_WEIGHT) {
+      double tokens = 0;
+      for (float c : counts.values()) {
+        tokens += c;
+      }
+      settings = settings.withLabelWeight(Math.max(1, tokens / n));
+    }
     SplittableRandom random = new SplittableRandom(seed);
     Nd4j.getRandom().setSeed(seed);
     SplittableRandom initRandom = random.split();
