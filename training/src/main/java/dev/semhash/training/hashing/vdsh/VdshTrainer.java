@@ -1,10 +1,8 @@
 package dev.semhash.training.hashing.vdsh;
 
-import dev.semhash.model.Activation;
 import dev.semhash.model.HashModel;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.text.TextVectorizer;
-import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.CorpusVectors;
 import dev.semhash.training.corpus.SparseMatrix;
@@ -13,7 +11,6 @@ import dev.semhash.training.progress.ProgressReporter.Progress;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -113,6 +113,23 @@ class VdshTrainerTest {
   }
 
   @Test
+  void labelsLiftPrecision() throws IOException {
+    double vdsh = precisionAt100(model, corpus);
+    VdshSettings quick = SMALL.withMaxEpochs(5).withLabelWeight(VdshSettings.BALANCED_LABEL_WEIGHT);
+    for (VdshVariant v : List.of(VdshVariant.VDSH_S, VdshVariant.VDSH_SP)) {
+      TrainedVdsh t = VdshTrainer.fit(corpus.train(), counts, corpus.trainLabels(), corpus.labels().size(),
+          v, BITS, quick, SEED, ProgressReporter.NONE);
+      try (HashModel m = t.export(corpus, ProgressReporter.NONE)) {
+        double p = precisionAt100(m, corpus);
+        System.out.printf("20NG slice, 32 bits: %s Prec@100 %.4f (label weight %.1f)%n", v.cliName(), p,
+            t.settings.labelWeight());
+        assertEquals(v.cliName(), m.method());
+        assertTrue(p > vdsh + 0.1, v.cliName() + " " + p + " should clearly beat VDSH " + vdsh);
+      }
+    }
+  }
+
+  @Test
   void exportedModelEncodesLikeTheTrainer() {
     // Trainer: ND4J's matrix products over the first layer's output. Exported model: the
     // runtime's pure-Java layers. Same weights, different summation order, so the means agree
