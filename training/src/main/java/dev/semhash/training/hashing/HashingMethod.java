@@ -5,6 +5,9 @@ import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.hashing.sth.SthSettings;
 import dev.semhash.training.hashing.sth.SthTrainer;
+import dev.semhash.training.hashing.vdsh.VdshSettings;
+import dev.semhash.training.hashing.vdsh.VdshTrainer;
+import dev.semhash.training.hashing.vdsh.VdshVariant;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.Locale;
@@ -31,6 +34,27 @@ public enum HashingMethod {
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress)
         throws IOException {
       return SthTrainer.train(corpus, bits, seed, SthSettings.DEFAULT, Parallel.defaultThreads(), progress);
+    }
+  },
+  /** Variational deep semantic hashing, unsupervised ({@link VdshTrainer}, thesis 3.2.1). */
+  VDSH("vdsh", false) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return VdshTrainer.train(corpus, VdshVariant.VDSH, bits, VdshSettings.DEFAULT, seed, progress);
+    }
+  },
+  /** VDSH with a label decoder ({@link VdshTrainer}, thesis 3.2.2). */
+  VDSH_S("vdsh-s", true) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return VdshTrainer.train(corpus, VdshVariant.VDSH_S, bits, VdshSettings.DEFAULT, seed, progress);
+    }
+  },
+  /** VDSH-S with a document-private latent variable ({@link VdshTrainer}, thesis 3.2.3). */
+  VDSH_SP("vdsh-sp", true) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return VdshTrainer.train(corpus, VdshVariant.VDSH_SP, bits, VdshSettings.DEFAULT, seed, progress);
     }
   };
 

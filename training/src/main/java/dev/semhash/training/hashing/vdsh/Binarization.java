@@ -1,0 +1,12 @@
+package dev.semhash.training.hashing.vdsh;
+
+/** How the encoder's mean vector {@code mu} becomes bits (thesis section 3.2.4). */
+public enum Binarization {
+  /**
+   * Bit {@code p} is 1 when {@code mu[p]} is greater than the median of dimension {@code p} over
+   * the training documents, so each bit splits the training set in half (the thesis's default).
+   */
+  MEDIAN,
+  /** Bit {@code p} is 1 when {@code mu[p] > 0}, the prior's mean. */
+  SIGN
+}

@@ -1,0 +1,389 @@
+package dev.semhash.training.hashing.vdsh;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.text.TermWeighting;
+import dev.semhash.text.TextVectorizer;
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.CorpusVectors;
+import dev.semhash.training.corpus.SparseMatrix;
+import dev.semhash.training.progress.ProgressReporter;
+import dev.semhash.training.progress.ProgressReporter.Progress;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.nd4j.linalg.factory.Nd4j;
+
+/**
+ * Trains VDSH, VDSH-S or VDSH-SP (thesis chapter 3) and exports the encoder as a {@link
+ * HashModel}: the first layer as a {@link dev.semhash.model.SparseInputLayer} over the corpus's
+ * vocabulary, the second ReLU layer and the mean layer as {@link dev.semhash.model.DenseLayer}s,
+ * and one threshold per bit (the median of that dimension of {@code mu} over the training
+ * documents, computed with the exported model itself, or 0 for {@link Binarization#SIGN}).
+ *
+ * <p>Input and target: the encoder reads the corpus's own weighted vectors (TF-IDF by default,
+ * as the thesis); the softmax decoder reconstructs the document's words, each term weighted by
+ * its raw count in the document (the log-likelihood of the bag of words, eq. 3.1-3.2). Counts
+ * come from the corpus index's term vectors.
+ *
+ * <p>Training: Adam, dropout on the second hidden layer, mini-batches, the KL weight annealed
+ * from 0 by a fixed step per mini-batch, and early stopping on the loss (KL weight 1) of a
+ * validation split carved from the training documents; the parameters of the best validation
+ * epoch are kept. Every random choice (initialisation, validation split, batch order, dropout
+ * masks, the noise {@code eps}) comes from the one seed.
+ *
+ * <pre class="prettyprint">
+ * try (Corpus corpus = Corpus.build(new DatasetReader(dir), CorpusSettings.DEFAULT, null, 2, ProgressReporter.NONE);
+ *     HashModel model = VdshTrainer.train(corpus, VdshVariant.VDSH, 32, VdshSettings.DEFAULT, 42L, ProgressReporter.NONE)) {
+ *   long[] code = model.encode("Which graphics card runs X11 best?");
+ * }
+ * </pre>
+ */
+public final class VdshTrainer {
+  private VdshTrainer() {}
+
+  /**
+   * Trains on the corpus's training documents and returns the exported model.
+   *
+   * @throws IllegalArgumentException for a bad code length, too few training documents, or a
+   *     supervised variant on a corpus without labels
+   * @throws IllegalStateException when training diverges (a loss that is not a finite number)
+   */
+  public static HashModel train(
+      Corpus corpus, VdshVariant variant, int bits, VdshSettings settings, long seed, ProgressReporter progress)
+      throws IOException {
+    SparseMatrix counts;
+    try (TextVectorizer raw =
+        new TextVectorizer(corpus.settings().analyzer(), corpus.vocabulary(), TermWeighting.TF, false)) {
+      counts = CorpusVectors.fromIndex(corpus.index(), raw, settings.threads(), progress);
+    }
+    TrainedVdsh trained =
+        fit(corpus.train(), counts, corpus.trainLabels(), corpus.labels().size(), variant, bits, settings, seed, progress);
+    return trained.export(corpus, progress);
+  }
+
+  /**
+   * ND4J's native ops run on one thread during training. Its OpenMP workers spin while waiting,
+   * and on a machine shared with other processes two spinning workers made each mini-batch five
+   * to ten times slower than one (measured on the project's 2-core machine); the Java side (the
+   * sparse first layer and its Adam step) uses the configured threads instead.
+   */
+  static final int ND4J_THREADS = 1;
+
+  /**
+   * The training loop over explicit matrices.
+   *
+   * @param inputs the encoder's input, one row per training document
+   * @param counts each document's raw term counts, same rows and columns as {@code inputs}
+   * @param labels each document's label ids (sorted), or ignored for {@link VdshVariant#VDSH}
+   * @param numLabels number of distinct labels
+   */
+  static TrainedVdsh fit(
+      SparseMatrix inputs,
+      SparseMatrix counts,
+      int[][] labels,
+      int numLabels,
+      VdshVariant variant,
+      int bits,
+      VdshSettings settings,
+      long seed,
+      ProgressReporter progress) {
+    if (bits < 8 || bits % 8 != 0) {
+      throw new IllegalArgumentException(
+          "code length must be a positive multiple of 8 bits (8, 16, 32, 64, 128, ...), got " + bits);
+    }
+    int n = inputs.numRows();
+    if (n < 2) {
+      throw new IllegalArgumentException(
+          "VDSH needs at least 2 training documents (one for early-stopping validation), got " + n);
+    }
+    if (counts.numRows() != n || counts.numColumns() != inputs.numColumns()) {
+      throw new IllegalArgumentException(
+          "count matrix is " + counts + " but the input matrix is " + inputs + "; they must describe the same documents");
+    }
+    if (inputs.nonZeros() == 0) {
+      throw new IllegalArgumentException(
+          "no training document has a vocabulary term; check the dataset's text and the vocabulary settings");
+    }
+    VdshGraph.LabelModel labelModel = VdshGraph.LabelModel.SIGMOID;
+    if (variant.supervised()) {
+      if (labels == null || labels.length != n) {
+        throw new IllegalArgumentException(
+            variant.cliName() + " needs one label list per training document, got "
+                + (labels == null ? "none" : labels.length + " for " + n + " documents"));
+      }
+      labelModel = labelModel(labels, variant);
+    }
+    int previousThreads = Nd4j.getEnvironment().maxThreads();
+    int previousMasterThreads = Nd4j.getEnvironment().maxMasterThreads();
+    Nd4j.getEnvironment().setMaxThreads(ND4J_THREADS);
+    Nd4j.getEnvironment().setMaxMasterThreads(ND4J_THREADS);
+    try {
+      return fit(inputs, counts, labels, numLabels, variant, labelModel, bits, settings, seed, progress);
+    } finally {
+      Nd4j.getEnvironment().setMaxThreads(previousThreads);
+      Nd4j.getEnvironment().setMaxMasterThreads(previousMasterThreads);
+    }
+  }
+
+  private static TrainedVdsh fit(
+      SparseMatrix inputs,
+      SparseMatrix counts,
+      int[][] labels,
+      int numLabels,
+      VdshVariant variant,
+      VdshGraph.LabelModel labelModel,
+      int bits,
+      VdshSettings settings,
+      long seed,
+      ProgressReporter progress) {
+    int n = inputs.numRows();
+    if (settings.labelWeight() == VdshSettings.BALANCED_LABEL_WEIGHT) {
+      double tokens = 0;
+      for (float c : counts.values()) {
+        tokens += c;
+      }
+      settings = settings.withLabelWeight(Math.max(1, tokens / n));
+    }
+    SplittableRandom random = new SplittableRandom(seed);
+    Nd4j.getRandom().setSeed(seed);
+    SplittableRandom initRandom = random.split();
+    SplittableRandom splitRandom = random.split();
+    SplittableRandom batchRandom = random.split();
+    SplittableRandom noiseRandom = random.split();
+
+    int[] order = permutation(n, splitRandom);
+    int validationSize = (int) Math.max(1, Math.round(n * settings.validationFraction()));
+    validationSize = Math.min(validationSize, n - 1);
+    int[] validation = Arrays.copyOfRange(order, 0, validationSize);
+    int[] training = Arrays.copyOfRange(order, validationSize, n);
+    Arrays.sort(validation);
+    Arrays.sort(training);
+
+    int hidden = settings.hiddenUnits();
+    TrainableSparseLayer first =
+        new TrainableSparseLayer(inputs.numColumns(), hidden, settings.learningRate(), settings.threads(), initRandom);
+    VdshGraph graph =
+        new VdshGraph(variant, hidden, bits, inputs.numColumns(), Math.max(1, numLabels), labelModel,
+            settings.learningRate(), settings.labelWeight(), initRandom);
+    BatchBuilder batches =
+        new BatchBuilder(inputs, counts, labels, Math.max(1, numLabels), variant, first, hidden, bits, settings);
+    // Validation noise is drawn once, so that epochs are compared on the same sample.
+    SplittableRandom validationNoise = noiseRandom.split();
+    List<int[]> validationRows = new ArrayList<>();
+    List<VdshGraph.Batch> validationBatches = new ArrayList<>();
+    for (int from = 0; from < validation.length; from += settings.batchSize()) {
+      int[] rows = Arrays.copyOfRange(validation, from, Math.min(validation.length, from + settings.batchSize()));
+      validationRows.add(rows);
+      validationBatches.add(batches.build(rows, validationNoise, false));
+    }
+
+    List<EpochStats> history = new ArrayList<>();
+    double klWeight = 0;
+    double best = Double.POSITIVE_INFINITY;
+    int bestEpoch = 0;
+    float[][] bestFirst = null;
+    Map<String, INDArray> bestGraph = null;
+    float[] gradPre1 = new float[settings.batchSize() * hidden];
+    long totalStart = System.nanoTime();
+    try (Progress p = progress.start(variant.cliName().toUpperCase(Locale.ROOT) + " epochs", settings.maxEpochs(), "epochs")) {
+      for (int epoch = 1; epoch <= settings.maxEpochs(); epoch++) {
+        long start = System.nanoTime();
+        long cpuStart = processCpuNanos();
+        shuffle(training, batchRandom);
+        VdshGraph.Losses sum = new VdshGraph.Losses(0, 0, 0, 0);
+        double weightedLoss = 0;
+        long javaNanos = 0;
+        long graphNanos = 0;
+        int batchIndex = 0;
+        for (int from = 0; from < training.length; from += settings.batchSize(), batchIndex++) {
+          int[] rows = Arrays.copyOfRange(training, from, Math.min(training.length, from + settings.batchSize()));
+          long t0 = System.nanoTime();
+          VdshGraph.Batch batch = batches.build(rows, noiseRandom, true);
+          long t1 = System.nanoTime();
+          VdshGraph.Losses l = graph.trainStep(batch, (float) klWeight, gradPre1);
+          long t2 = System.nanoTime();
+          if (l.finite() == false) {
+            throw diverged(settings, epoch, batchIndex, l);
+          }
+          first.backward(inputs, rows, gradPre1);
+          first.step();
+          javaNanos += t1 - t0 + System.nanoTime() - t2;
+          graphNanos += t2 - t1;
+          sum = sum.plus(l);
+          weightedLoss += l.perDocument(klWeight, settings.labelWeight()) * l.documents();
+          klWeight = Math.min(1.0, klWeight + settings.klAnnealStep());
+        }
+        VdshGraph.Losses val = new VdshGraph.Losses(0, 0, 0, 0);
+        for (int i = 0; i < validationBatches.size(); i++) {
+          VdshGraph.Batch b = validationBatches.get(i);
+          first.forward(inputs, validationRows.get(i), b.pre1()); // current weights
+          val = val.plus(graph.evaluate(b, 1f));
+        }
+        if (val.finite() == false) {
+          throw diverged(settings, epoch, -1, val);
+        }
+        double valLoss = val.perDocument(1, settings.labelWeight());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
+        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds));
+        p.message(String.format(Locale.ROOT,
+            "epoch %d: loss %.2f, validation %.2f, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
+            epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+        p.step(1);
+        if (valLoss < best) {
+          best = valLoss;
+          bestEpoch = epoch;
+          bestFirst = first.snapshot();
+          bestGraph = graph.snapshot();
+        } else if (epoch - bestEpoch >= settings.patience()) {
+          break;
+        }
+      }
+    }
+    first.restore(bestFirst);
+    graph.restore(bestGraph);
+    double totalSeconds = (System.nanoTime() - totalStart) / 1e9;
+    return new TrainedVdsh(
+        variant, bits, settings, seed, labelModel, first, graph, history, bestEpoch,
+        training.length, validation.length, totalSeconds);
+  }
+
+  private static IllegalStateException diverged(VdshSettings settings, int epoch, int batch, VdshGraph.Losses l) {
+    String where = batch < 0 ? "on the validation split after epoch " + epoch : "at epoch " + epoch + ", mini-batch " + (batch + 1);
+    return new IllegalStateException(
+        "VDSH training diverged " + where + ": reconstruction " + l.reconstruction() + ", KL " + l.kl()
+            + ", label " + l.label() + " (not finite); lower the learning rate (now " + settings.learningRate()
+            + ", try " + settings.learningRate() / 10 + ")");
+  }
+
+  private static VdshGraph.LabelModel labelModel(int[][] labels, VdshVariant variant) {
+    boolean any = false;
+    boolean multi = false;
+    for (int[] l : labels) {
+      any |= l.length > 0;
+      multi |= l.length > 1;
+    }
+    if (any == false) {
+      throw new IllegalArgumentException(
+          variant.cliName() + " is supervised but no training document has a label; use the unsupervised vdsh,"
+              + " or a dataset whose documents carry labels");
+    }
+    return multi ? VdshGraph.LabelModel.SIGMOID : VdshGraph.LabelModel.SOFTMAX;
+  }
+
+  static int[] permutation(int n, SplittableRandom random) {
+    int[] p = new int[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = i;
+    }
+    shuffle(p, random);
+    return p;
+  }
+
+  private static void shuffle(int[] a, SplittableRandom random) {
+    for (int i = a.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+  }
+
+  /**
+   * One epoch's figures: mean training loss (with that epoch's KL weight), validation loss, wall
+   * time and this process's CPU time (which says more than wall time on a shared machine).
+   */
+  record EpochStats(
+      int epoch, double trainLoss, double validationLoss, double klWeight, double seconds, double cpuSeconds) {}
+
+  /** CPU time of this whole process (every thread, native ones included), or -1 if unknown. */
+  static long processCpuNanos() {
+    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getProcessCpuTime();
+    }
+    return -1;
+  }
+
+  /** Fills mini-batches: first-layer outputs, dropout masks, noise, dense counts and labels. */
+  private static final class BatchBuilder {
+    private final SparseMatrix inputs;
+    private final SparseMatrix counts;
+    private final int[][] labels;
+    private final int numLabels;
+    private final VdshVariant variant;
+    private final TrainableSparseLayer first;
+    private final int hidden;
+    private final int bits;
+    private final VdshSettings settings;
+
+    BatchBuilder(SparseMatrix inputs, SparseMatrix counts, int[][] labels, int numLabels, VdshVariant variant,
+        TrainableSparseLayer first, int hidden, int bits, VdshSettings settings) {
+      this.inputs = inputs;
+      this.counts = counts;
+      this.labels = labels;
+      this.numLabels = numLabels;
+      this.variant = variant;
+      this.first = first;
+      this.hidden = hidden;
+      this.bits = bits;
+      this.settings = settings;
+    }
+
+    /**
+     * A batch of {@code rows}: with dropout and the first layer's output for training, without
+     * dropout and with the first-layer slot left for the caller to fill otherwise.
+     */
+    VdshGraph.Batch build(int[] rows, SplittableRandom noise, boolean training) {
+      int b = rows.length;
+      float[] pre1 = new float[b * hidden];
+      float[] mask = new float[b * hidden];
+      if (training && settings.keepProbability() < 1) {
+        float keep = (float) settings.keepProbability();
+        float scale = 1f / keep;
+        for (int i = 0; i < mask.length; i++) {
+          mask[i] = noise.nextDouble() < keep ? scale : 0f;
+        }
+      } else {
+        Arrays.fill(mask, 1f);
+      }
+      float[] eps = gaussian(b * bits, noise);
+      float[] epsV = variant.privateVariable() ? gaussian(b * bits, noise) : null;
+      float[] dense = new float[b * counts.numColumns()];
+      int[] cols = counts.columns();
+      float[] vals = counts.values();
+      for (int r = 0; r < b; r++) {
+        int base = r * counts.numColumns();
+        for (int i = counts.rowStart(rows[r]); i < counts.rowEnd(rows[r]); i++) {
+          dense[base + cols[i]] = vals[i];
+        }
+      }
+      float[] y = null;
+      if (variant.supervised()) {
+        y = new float[b * numLabels];
+        for (int r = 0; r < b; r++) {
+          for (int label : labels[rows[r]]) {
+            y[r * numLabels + label] = 1f;
+          }
+        }
+      }
+      if (training) {
+        first.forward(inputs, rows, pre1);
+      }
+      return new VdshGraph.Batch(b, pre1, mask, eps, epsV, dense, y);
+    }
+
+    private static float[] gaussian(int size, SplittableRandom random) {
+      float[] g = new float[size];
+      for (int i = 0; i < size; i++) {
+        g[i] = (float) random.nextGaussian();
+      }
+      return g;
+    }
+  }
+}

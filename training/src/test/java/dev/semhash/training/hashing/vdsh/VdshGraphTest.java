@@ -1,0 +1,146 @@
+package dev.semhash.training.hashing.vdsh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Loss terms and gradients of a tiny network whose every weight is set by hand. */
+class VdshGraphTest {
+  private static final double LN_4 = Math.log(4);
+
+  // hidden 2, latent 2, vocabulary 3, labels 2. For the input row pre1 = (1, -1):
+  //   t1 = relu(pre1) = (1, 0);  t2 = relu(t1 I + (0, 0.5)) = (1, 0.5)
+  //   mu = t2 diag(1, 2) + (0, -1) = (1, 0);  logvar = (0, ln 4), so sigma = (1, 2)
+  //   eps = (0.5, -1):  s = mu + sigma * eps = (1.5, -2)
+  //   KL = -1/2 [(1 + 0 - 1 - 1) + (1 + ln 4 - 0 - 4)] = 2 - ln 2
+  //   logits = bdec - s G with G = [[1,0,0],[0,0,1]], bdec = 0:  (-1.5, 0, 2)
+  //   counts (2, 0, 1):  reconstruction = -[2 (-1.5 - lse) + (2 - lse)] = 1 + 3 lse,
+  //     lse = ln(e^-1.5 + 1 + e^2)
+  //   labels: Wy = I, by = 0, logits = s = (1.5, -2), label 0:  -(1.5 - ln(e^1.5 + e^-2))
+  private static VdshGraph tiny(VdshVariant variant, VdshGraph.LabelModel labelModel) {
+    VdshGraph g = new VdshGraph(variant, 2, 2, 3, 2, labelModel, 0.001, 1.0, new SplittableRandom(1));
+    g.set("W2", new float[] {1, 0, 0, 1});
+    g.set("b2", new float[] {0, 0.5f});
+    g.set("Wmu", new float[] {1, 0, 0, 2});
+    g.set("bmu", new float[] {0, -1});
+    g.set("Wlv", new float[] {0, 0, 0, 0});
+    g.set("blv", new float[] {0, (float) LN_4});
+    g.set("G", new float[] {1, 0, 0, 0, 0, 1});
+    g.set("bdec", new float[] {0, 0, 0});
+    if (variant.supervised()) {
+      g.set("Wy", new float[] {1, 0, 0, 1});
+      g.set("by", new float[] {0, 0});
+    }
+    return g;
+  }
+
+  private static VdshGraph.Batch batch(float[] pre1) {
+    return new VdshGraph.Batch(
+        1, pre1, new float[] {1, 1}, new float[] {0.5f, -1}, null, new float[] {2, 0, 1}, new float[] {1, 0});
+  }
+
+  private static final double LSE = Math.log(Math.exp(-1.5) + 1 + Math.exp(2));
+
+  @Test
+  void klAndReconstructionMatchHandComputation() {
+    VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
+    VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 0.25f);
+    assertEquals(2 - Math.log(2), l.kl(), 1e-5);
+    assertEquals(1 + 3 * LSE, l.reconstruction(), 1e-4);
+    assertEquals(0, l.label());
+    assertEquals(1 + 3 * LSE + 0.25 * (2 - Math.log(2)), l.perDocument(0.25, 1), 1e-4);
+  }
+
+  @Test
+  void twoDocumentsSumTheirTerms() {
+    VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
+    // The second document is the first one again: every term doubles.
+    VdshGraph.Batch b =
+        new VdshGraph.Batch(2, new float[] {1, -1, 1, -1}, new float[] {1, 1, 1, 1},
+            new float[] {0.5f, -1, 0.5f, -1}, null, new float[] {2, 0, 1, 2, 0, 1}, null);
+    VdshGraph.Losses l = g.evaluate(b, 1f);
+    assertEquals(2 * (2 - Math.log(2)), l.kl(), 1e-5);
+    assertEquals(2 * (1 + 3 * LSE), l.reconstruction(), 1e-4);
+  }
+
+  @Test
+  void softmaxLabelLoss() {
+    VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
+    VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 1f);
+    assertEquals(-(1.5 - Math.log(Math.exp(1.5) + Math.exp(-2))), l.label(), 1e-5);
+    assertEquals(1 + 3 * LSE, l.reconstruction(), 1e-4);
+  }
+
+  @Test
+  void sigmoidLabelLoss() {
+    VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SIGMOID);
+    VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 1f);
+    // label 0 present with logit 1.5, label 1 absent with logit -2
+    double expected = Math.log(1 + Math.exp(-1.5)) + Math.log(1 + Math.exp(-2));
+    assertEquals(expected, l.label(), 1e-5);
+  }
+
+  @Test
+  void privateVariableAddsToTheDecoderInputAndTheKl() {
+    VdshGraph g = tiny(VdshVariant.VDSH_SP, VdshGraph.LabelModel.SOFTMAX);
+    // v's heads: mu_v = t2 * 0 + (1, 1) = (1, 1), logvar_v = 0, eps_v = (0, 0), so v = (1, 1)
+    g.set("WmuV", new float[] {0, 0, 0, 0});
+    g.set("bmuV", new float[] {1, 1});
+    g.set("WlvV", new float[] {0, 0, 0, 0});
+    g.set("blvV", new float[] {0, 0});
+    VdshGraph.Batch b =
+        new VdshGraph.Batch(1, new float[] {1, -1}, new float[] {1, 1}, new float[] {0.5f, -1},
+            new float[] {0, 0}, new float[] {2, 0, 1}, new float[] {1, 0});
+    VdshGraph.Losses l = g.evaluate(b, 1f);
+    // KL of v: -1/2 * 2 * (1 + 0 - 1 - 1) = 1
+    assertEquals(2 - Math.log(2) + 1, l.kl(), 1e-5);
+    // s + v = (2.5, -1): logits (-2.5, 0, 1)
+    double lse = Math.log(Math.exp(-2.5) + 1 + Math.exp(1));
+    assertEquals(-(2 * (-2.5 - lse) + (1 - lse)), l.reconstruction(), 1e-4);
+    // labels still come from s alone
+    assertEquals(-(1.5 - Math.log(Math.exp(1.5) + Math.exp(-2))), l.label(), 1e-5);
+  }
+
+  @Test
+  void dropoutMaskScalesTheSecondLayer() {
+    VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
+    // mask (2, 0): t2 = (2, 0), mu = (2, -1), logvar = (0, ln 4)
+    VdshGraph.Batch b =
+        new VdshGraph.Batch(1, new float[] {1, -1}, new float[] {2, 0}, new float[] {0.5f, -1}, null,
+            new float[] {2, 0, 1}, null);
+    double kl = -0.5 * ((1 + 0 - 4 - 1) + (1 + LN_4 - 1 - 4));
+    assertEquals(kl, g.evaluate(b, 1f).kl(), 1e-5);
+  }
+
+  @Test
+  void meanIgnoresDropoutAndNoise() {
+    VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
+    float[] mu = g.mu(new float[] {1, -1, 0, 2}, 2);
+    // second row: t1 = (0, 2), t2 = (0, 2.5), mu = (0, 5) + (0, -1)
+    assertEquals(4, mu.length);
+    assertEquals(1f, mu[0], 1e-6);
+    assertEquals(0f, mu[1], 1e-6);
+    assertEquals(0f, mu[2], 1e-6);
+    assertEquals(4f, mu[3], 1e-6);
+  }
+
+  @Test
+  void gradientWithRespectToTheFirstLayerMatchesFiniteDifferences() {
+    VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
+    float[] pre1 = {0.7f, 0.3f};
+    float[] grad = new float[2];
+    VdshGraph reference = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
+    g.trainStep(batch(pre1.clone()), 0.5f, grad);
+    double h = 1e-2;
+    for (int i = 0; i < 2; i++) {
+      float[] up = pre1.clone();
+      float[] down = pre1.clone();
+      up[i] += (float) h;
+      down[i] -= (float) h;
+      double lossUp = reference.evaluate(batch(up), 0.5f).perDocument(0.5, 1);
+      double lossDown = reference.evaluate(batch(down), 0.5f).perDocument(0.5, 1);
+      assertEquals((lossUp - lossDown) / (2 * h), grad[i], 2e-3, "d loss / d pre1[" + i + "]");
+    }
+  }
+}
