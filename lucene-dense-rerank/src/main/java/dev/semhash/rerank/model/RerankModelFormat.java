@@ -30,7 +30,7 @@ import org.apache.lucene.store.NIOFSDirectory;
  * RerankModel same = RerankModelFormat.read(Path.of("ssi.rerankmodel"));
  * </pre>
  *
- * <p><b>File format, version 0.</b> Integers are little-endian as Lucene's {@link DataOutput}
+ * <p><b>File format, version 1.</b> Integers are little-endian as Lucene's {@link DataOutput}
  * writes them; VInt is Lucene's variable-length integer, String a VInt byte length then UTF-8,
  * Float the IEEE-754 bits as an Int.
  *
@@ -40,13 +40,23 @@ import org.apache.lucene.store.NIOFSDirectory;
  *   <li>Analysis: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming), VInt minimum
  *       and VInt maximum token length.
  *   <li>Dictionary: VInt size, then per term String term, Float idf.
- *   <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if the
- *       document projection is the query projection, else 0.
- *   <li>Query projection: VInt terms (= dictionary size), VInt dimension, terms &times; dimension
- *       Floats, term-major (every dimension of term 0, then term 1, ...).
- *   <li>If not shared, the document projection in the same layout.
+ *   <li>Byte {@link RerankModel.Kind} ordinal: 0 projections, 1 term matrix.
+ *   <li>Projections (kind 0):
+ *       <ol>
+ *         <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if
+ *             the document projection is the query projection, else 0.
+ *         <li>Query projection: VInt terms (= dictionary size), VInt dimension, terms &times;
+ *             dimension Floats, term-major (every dimension of term 0, then term 1, ...).
+ *         <li>If not shared, the document projection in the same layout.
+ *       </ol>
+ *   <li>Term matrix (kind 1): VInt terms (= dictionary size); then per column j: VInt number of
+ *       entries, then per entry VInt row minus the previous row of the column (the first: the row
+ *       itself) and Float value.
  *   <li>Footer: {@link CodecUtil#writeFooter}, a CRC-32 of everything before it.
  * </ol>
+ *
+ * <p><b>Version 0</b> files (written before term-matrix models existed) have no kind byte and are
+ * always projections; they are still read.
  *
  * The whole checksum is verified before anything is parsed, so a truncated or corrupted file fails
  * with a clear {@link ModelFormatException} and never yields a half-read model. A file with another
@@ -62,8 +72,11 @@ public final class RerankModelFormat {
   /** The first format version. */
   public static final int VERSION_START = 0;
 
+  /** Adds the model kind byte and term-matrix models (SSI's diagonal, sparse and full W). */
+  public static final int VERSION_TERM_MATRIX = 1;
+
   /** The version this build writes. */
-  public static final int VERSION_CURRENT = VERSION_START;
+  public static final int VERSION_CURRENT = VERSION_TERM_MATRIX;
 
   /** Conventional file extension. */
   public static final String EXTENSION = "rerankmodel";
@@ -75,14 +88,22 @@ public final class RerankModelFormat {
 
   /** Writes {@code model} to {@code file} atomically: the file is complete or untouched. */
   public static void write(RerankModel model, Path file) throws IOException {
+    write(model, file, VERSION_CURRENT);
+  }
+
+  /** Writes in an older version, to test that such files are still read. */
+  static void write(RerankModel model, Path file, int version) throws IOException {
+    if (version == VERSION_START && model.kind() != RerankModel.Kind.PROJECTIONS) {
+      throw new IllegalArgumentException("version " + version + " cannot hold a " + model.kind() + " model");
+    }
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     String tmpName = file.getFileName() + ".tmp-" + ProcessHandle.current().pid();
     try (Directory directory = new NIOFSDirectory(dir)) {
       Files.deleteIfExists(dir.resolve(tmpName));
       try (IndexOutput out = directory.createOutput(tmpName, IOContext.DEFAULT)) {
-        CodecUtil.writeHeader(out, CODEC_NAME, VERSION_CURRENT);
-        writeBody(model, out);
+        CodecUtil.writeHeader(out, CODEC_NAME, version);
+        writeBody(model, out, version);
         CodecUtil.writeFooter(out);
       }
       directory.sync(List.of(tmpName));
@@ -90,7 +111,7 @@ public final class RerankModelFormat {
     Files.move(dir.resolve(tmpName), file.toAbsolutePath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
-  private static void writeBody(RerankModel model, DataOutput out) throws IOException {
+  private static void writeBody(RerankModel model, DataOutput out, int version) throws IOException {
     out.writeString(model.method());
     Map<String, String> info = model.info();
     out.writeVInt(info.size());
@@ -100,6 +121,13 @@ public final class RerankModelFormat {
     }
     model.analysis().write(out);
     model.dictionary().write(out);
+    if (version >= VERSION_TERM_MATRIX) {
+      out.writeByte((byte) model.kind().ordinal());
+    }
+    if (model.kind() == RerankModel.Kind.TERM_MATRIX) {
+      writeTermMatrix(model.termMatrix(), out);
+      return;
+    }
     out.writeByte((byte) model.similarity().ordinal());
     out.writeInt(Float.floatToIntBits(model.termOverlapWeight()));
     out.writeByte((byte) (model.sharedProjection() ? 1 : 0));
@@ -107,6 +135,57 @@ public final class RerankModelFormat {
     if (model.sharedProjection() == false) {
       writeProjection(model.documentProjection(), out);
     }
+  }
+
+  private static void writeTermMatrix(TermMatrix w, DataOutput out) throws IOException {
+    out.writeVInt(w.terms());
+    int[] start = w.columnStart();
+    int[] rows = w.rows();
+    float[] values = w.values();
+    for (int j = 0; j < w.terms(); j++) {
+      out.writeVInt(start[j + 1] - start[j]);
+      int previous = 0;
+      for (int e = start[j]; e < start[j + 1]; e++) {
+        out.writeVInt(rows[e] - previous);
+        previous = rows[e];
+        out.writeInt(Float.floatToIntBits(values[e]));
+      }
+    }
+  }
+
+  private static TermMatrix readTermMatrix(DataInput in, int dictionarySize) throws IOException {
+    int terms = in.readVInt();
+    if (terms != dictionarySize) {
+      throw new CorruptIndexException(
+          "term matrix of " + terms + " terms for a dictionary of " + dictionarySize, "rerank model");
+    }
+    int[] start = new int[terms + 1];
+    int[] rows = new int[Math.min(terms, 1 << 20)];
+    float[] values = new float[rows.length];
+    int n = 0;
+    for (int j = 0; j < terms; j++) {
+      int count = in.readVInt();
+      if (count < 0 || count > terms) {
+        throw new CorruptIndexException("column " + j + " has " + count + " entries", "rerank model");
+      }
+      if ((long) n + count > MAX_WEIGHTS) {
+        throw new CorruptIndexException("implausibly many term-matrix entries", "rerank model");
+      }
+      if (n + count > rows.length) {
+        int size = (int) Math.min(MAX_WEIGHTS, Math.max((long) n + count, 2L * rows.length));
+        rows = java.util.Arrays.copyOf(rows, size);
+        values = java.util.Arrays.copyOf(values, size);
+      }
+      int row = 0;
+      for (int e = 0; e < count; e++) {
+        row += in.readVInt();
+        rows[n] = row;
+        values[n++] = Float.intBitsToFloat(in.readInt());
+      }
+      start[j + 1] = n;
+    }
+    return new TermMatrix(
+        terms, start, java.util.Arrays.copyOf(rows, n), java.util.Arrays.copyOf(values, n));
   }
 
   private static void writeProjection(Projection p, DataOutput out) throws IOException {
@@ -127,14 +206,14 @@ public final class RerankModelFormat {
   public static RerankModel read(Path file) throws IOException {
     Path abs = file.toAbsolutePath();
     if (Files.isRegularFile(abs) == false) {
-      throw new NoSuchFileException(abs.toString(), null, "rerank model file not found; train one with './semhash eval-rerank --save-model'");
+      throw new NoSuchFileException(abs.toString(), null, "rerank model file not found; train one with './semhash train-rerank' (or 'eval-rerank --save-model')");
     }
     try (Directory directory = new NIOFSDirectory(abs.getParent())) {
       String name = abs.getFileName().toString();
       verifyStructure(directory, name, abs);
       try (ChecksumIndexInput in = directory.openChecksumInput(name)) {
-        CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
-        RerankModel model = readBody(in);
+        int version = CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
+        RerankModel model = readBody(in, version);
         CodecUtil.checkFooter(in);
         return model;
       }
@@ -153,7 +232,7 @@ public final class RerankModelFormat {
       }
       int magic = CodecUtil.readBEInt(in);
       if (magic != CodecUtil.CODEC_MAGIC) {
-        throw new ModelFormatException(file, "is not a semhash model file (no Lucene codec header); give a file written by './semhash eval-rerank --save-model'", null);
+        throw new ModelFormatException(file, "is not a semhash model file (no Lucene codec header); give a file written by './semhash train-rerank' (or 'eval-rerank --save-model')", null);
       }
       String codec;
       int version;
@@ -166,7 +245,7 @@ public final class RerankModelFormat {
       if (codec.equals(HASH_MODEL_CODEC)) {
         throw new ModelFormatException(
             file, "is a hashing model ('" + codec + "'), not a rerank model ('" + CODEC_NAME
-                + "'); hashing models go to the semantic-hash encoder, the reranker needs a file written by './semhash eval-rerank --save-model'", null);
+                + "'); hashing models go to the semantic-hash encoder, the reranker needs a file written by './semhash train-rerank' (or 'eval-rerank --save-model')", null);
       }
       if (codec.equals(CODEC_NAME) == false) {
         throw new ModelFormatException(
@@ -186,7 +265,7 @@ public final class RerankModelFormat {
     }
   }
 
-  private static RerankModel readBody(DataInput in) throws IOException {
+  private static RerankModel readBody(DataInput in, int version) throws IOException {
     String method = in.readString();
     int infoSize = in.readVInt();
     Map<String, String> info = new TreeMap<>();
@@ -195,6 +274,13 @@ public final class RerankModelFormat {
     }
     AnalysisSettings analysis = AnalysisSettings.read(in);
     TermDictionary dictionary = TermDictionary.read(in);
+    int kind = version >= VERSION_TERM_MATRIX ? in.readByte() : RerankModel.Kind.PROJECTIONS.ordinal();
+    if (kind == RerankModel.Kind.TERM_MATRIX.ordinal()) {
+      return new RerankModel(method, info, analysis, dictionary, readTermMatrix(in, dictionary.size()));
+    }
+    if (kind != RerankModel.Kind.PROJECTIONS.ordinal()) {
+      throw new CorruptIndexException("unknown model kind " + kind, "rerank model");
+    }
     int sim = in.readByte();
     if (sim < 0 || sim >= RerankModel.Similarity.values().length) {
       throw new CorruptIndexException("unknown similarity " + sim, "rerank model");
