@@ -47,6 +47,21 @@ public final class RerankCorpus {
    *     is left
    */
   public static RerankCorpus build(List<Document> docs, AnalysisSettings analysis, int minDocFreq) {
+    return build(docs, analysis, minDocFreq, Integer.MAX_VALUE);
+  }
+
+  /**
+   * Builds the dictionary, keeping at most {@code maxTerms} terms: those in most documents, ties
+   * by term (the SSI paper keeps the 30,000 most frequent words; its full and sparse {@code W}
+   * need a small dictionary).
+   *
+   * @throws IllegalArgumentException if there is no document, {@code minDocFreq < 1}, {@code
+   *     maxTerms < 1}, or no term is left
+   */
+  public static RerankCorpus build(List<Document> docs, AnalysisSettings analysis, int minDocFreq, int maxTerms) {
+    if (maxTerms < 1) {
+      throw new IllegalArgumentException("maximum number of terms must be at least 1, got " + maxTerms);
+    }
     if (docs.isEmpty()) {
       throw new IllegalArgumentException("no document; give at least one");
     }
@@ -71,6 +86,13 @@ public final class RerankCorpus {
     }
     if (terms.isEmpty()) {
       throw new IllegalArgumentException("no term occurs in at least " + minDocFreq + " documents; lower the minimum document frequency");
+    }
+    if (terms.size() > maxTerms) {
+      terms.sort((a, b) -> {
+        int cmp = Integer.compare(df.get(b), df.get(a));
+        return cmp != 0 ? cmp : a.compareTo(b);
+      });
+      terms = new ArrayList<>(terms.subList(0, maxTerms));
     }
     terms.sort(null); // deterministic ids
     float[] idf = new float[terms.size()];
