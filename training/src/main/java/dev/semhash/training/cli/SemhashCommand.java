@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
       SearchCommand.class,
       MakeCodesCommand.class,
       BenchHammingCommand.class,
+      ReproduceCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
