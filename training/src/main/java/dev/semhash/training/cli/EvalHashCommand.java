@@ -6,8 +6,6 @@ import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
-import dev.semhash.training.eval.HammingEvaluation;
-import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import java.nio.file.Path;
@@ -80,11 +78,12 @@ final class EvalHashCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     DatasetReader reader = new DatasetReader(dataset);
+    HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
     List<Map<String, Object>> runs = new ArrayList<>();
-    System.out.printf("%-8s %5s %9s %9s %9s %10s %10s%n", "method", "bits", "prec@100", "ndcg@100", "prec@r2", "train s", "encode/s");
+    HashRun.printHeader();
     if (source.model != null) {
       try (HashModel model = HashModelFormat.read(source.model)) {
-        runs.add(evaluateModelFile(reader, model));
+        runs.add(evaluateModelFile(runner, reader, model));
       }
     } else {
       for (int b : bits) {
@@ -93,9 +92,11 @@ final class EvalHashCommand implements Callable<Integer> {
         }
       }
       try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
-        requireLabels(corpus.trainLabels(), "training");
+        runner.requireLabels(corpus.trainLabels(), "training", "eval-hash");
         for (int b : bits) {
-          runs.add(trainAndEvaluate(corpus, b));
+          Map<String, Object> run = runner.trainAndEvaluate(corpus, source.method, b, (model, r) -> {});
+          HashRun.print(run);
+          runs.add(run);
         }
       }
     }
@@ -115,33 +116,8 @@ final class EvalHashCommand implements Callable<Integer> {
     return 0;
   }
 
-  private Map<String, Object> trainAndEvaluate(Corpus corpus, int b) throws Exception {
-    HashingMethod method = source.method;
-    long start = System.nanoTime();
-    try (HashModel model = method.train(corpus, b, common.seed, common.progress())) {
-      double trainSeconds = (System.nanoTime() - start) / 1e9;
-      long encodeStart = System.nanoTime();
-      long[][] trainCodes = CodeEncoder.encode(model, corpus.train(), threads, common.progress());
-      long[][] testCodes = CodeEncoder.encode(model, corpus.test(), threads, common.progress());
-      double encodeSeconds = (System.nanoTime() - encodeStart) / 1e9;
-      Map<String, Object> run =
-          evaluate(model, method.cliName(), trainCodes, testCodes, decode(corpus, corpus.trainLabels()), decode(corpus, corpus.testLabels()));
-      run.put("train_seconds", Math.round(trainSeconds * 1000) / 1000.0);
-      run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
-      Map<String, Object> settings = new LinkedHashMap<>();
-      settings.put("vocabulary_size", corpus.vocabulary().size());
-      settings.put("min_df", corpusOptions.minDf);
-      settings.put("max_df", corpusOptions.maxDf);
-      settings.put("weighting", corpus.settings().weighting().name().toLowerCase(java.util.Locale.ROOT));
-      settings.put("normalize", corpus.settings().normalize());
-      settings.put("binarization", "sign (threshold 0)");
-      run.put("settings", settings);
-      print(run);
-      return run;
-    }
-  }
-
-  private Map<String, Object> evaluateModelFile(DatasetReader reader, HashModel model) throws Exception {
+  private Map<String, Object> evaluateModelFile(HashRun runner, DatasetReader reader, HashModel model)
+      throws Exception {
     List<Document> docs = reader.documents();
     List<String> trainTexts = docs.stream().filter(Document::isTrain).map(Document::fullText).toList();
     List<String> testTexts = docs.stream().filter(Document::isTest).map(Document::fullText).toList();
@@ -150,7 +126,7 @@ final class EvalHashCommand implements Callable<Integer> {
     long[][] testCodes = CodeEncoder.encodeTexts(model, testTexts, threads, common.progress());
     double encodeSeconds = (System.nanoTime() - encodeStart) / 1e9;
     Map<String, Object> run =
-        evaluate(
+        runner.evaluate(
             model,
             model.method(),
             trainCodes,
@@ -160,58 +136,9 @@ final class EvalHashCommand implements Callable<Integer> {
     run.put("model_file", source.model.toString());
     run.put("model_info", model.info());
     run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
-    print(run);
+    HashRun.print(run);
     return run;
   }
-
-  private Map<String, Object> evaluate(
-      HashModel model, String method, long[][] trainCodes, long[][] testCodes,
-      List<List<String>> trainLabels, List<List<String>> testLabels) {
-    if (testCodes.length == 0) {
-      throw new IllegalArgumentException(
-          "dataset " + dataset + " has no document with split \"test\"; evaluation needs test documents as queries");
-    }
-    HammingEvaluation e =
-        new HammingRankingEvaluator(model.bits(), trainCodes, trainLabels)
-            .evaluate(testCodes, testLabels, new int[] {100}, 2, threads, common.progress());
-    Map<String, Object> run = new LinkedHashMap<>();
-    run.put("method", method);
-    run.put("bits", model.bits());
-    run.put("prec@100", CommandSupport.round(e.precisionAt(100)));
-    run.put("ndcg@100", CommandSupport.round(e.ndcgAt(100)));
-    run.put("prec@r2", CommandSupport.round(e.precisionWithinRadius()));
-    run.put("queries_with_nothing_within_r2", CommandSupport.round(e.emptyRadiusShare()));
-    run.put("train_documents", trainCodes.length);
-    run.put("test_documents", testCodes.length);
-    run.put("seed", common.seed);
-    return run;
-  }
-
-  private static void print(Map<String, Object> run) {
-    System.out.printf(
-        "%-8s %5d %9.4f %9.4f %9.4f %10s %10s%n",
-        run.get("method"), (Integer) run.get("bits"), (Double) run.get("prec@100"), (Double) run.get("ndcg@100"),
-        (Double) run.get("prec@r2"), run.getOrDefault("train_seconds", "-"), run.getOrDefault("encode_docs_per_second", "-"));
-  }
-
-  private static List<List<String>> decode(Corpus corpus, int[][] labelIds) {
-    List<List<String>> names = new ArrayList<>(labelIds.length);
-    for (int[] ids : labelIds) {
-      names.add(corpus.labels().decode(ids));
-    }
-    return names;
-  }
-
-  private void requireLabels(int[][] labels, String which) {
-    for (int[] l : labels) {
-      if (l.length > 0) {
-        return;
-      }
-    }
-    throw new IllegalArgumentException(
-        "no " + which + " document of " + dataset + " has a label; eval-hash judges relevance by shared labels");
-  }
-
 
   static final class MethodConverter implements picocli.CommandLine.ITypeConverter<HashingMethod> {
     @Override

@@ -1,0 +1,179 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.eval.HammingEvaluation;
+import dev.semhash.training.eval.HammingRankingEvaluator;
+import dev.semhash.training.hashing.CodeEncoder;
+import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Trains one hashing method at one code length and evaluates it by Hamming ranking (the thesis's
+ * protocol, EVALUATION.md section 1): the machinery shared by {@code eval-hash} and {@code
+ * reproduce}. A run is a JSON-ready map with the keys {@code prec@100}, {@code ndcg@100}, {@code
+ * prec@r2}, the settings, seed, epochs and training time.
+ *
+ * <pre class="prettyprint">
+ * HashRun runner = new HashRun(datasetDir, 2, 42L, ProgressReporter.NONE);
+ * Map&lt;String, Object&gt; run =
+ *     runner.trainAndEvaluate(corpus, HashingMethod.VDSH, 32, (model, r) -&gt; {});
+ * </pre>
+ */
+final class HashRun {
+  /** Adds figures of a trained model to its run before the model is closed. */
+  interface ModelInspector {
+    void inspect(HashModel model, Map<String, Object> run) throws IOException;
+  }
+
+  private final Path dataset;
+  private final int threads;
+  private final long seed;
+  private final ProgressReporter progress;
+
+  HashRun(Path dataset, int threads, long seed, ProgressReporter progress) {
+    this.dataset = dataset;
+    this.threads = threads;
+    this.seed = seed;
+    this.progress = progress;
+  }
+
+  /** Trains {@code method} on the corpus's training documents and evaluates it. */
+  Map<String, Object> trainAndEvaluate(
+      Corpus corpus, HashingMethod method, int bits, ModelInspector inspector) throws IOException {
+    long start = System.nanoTime();
+    try (HashModel model = method.train(corpus, bits, seed, progress)) {
+      double trainSeconds = (System.nanoTime() - start) / 1e9;
+      long encodeStart = System.nanoTime();
+      long[][] trainCodes = CodeEncoder.encode(model, corpus.train(), threads, progress);
+      long[][] testCodes = CodeEncoder.encode(model, corpus.test(), threads, progress);
+      double encodeSeconds = (System.nanoTime() - encodeStart) / 1e9;
+      Map<String, Object> run =
+          evaluate(
+              model,
+              method.cliName(),
+              trainCodes,
+              testCodes,
+              decode(corpus, corpus.trainLabels()),
+              decode(corpus, corpus.testLabels()));
+      run.put("train_seconds", Math.round(trainSeconds * 1000) / 1000.0);
+      putEpochs(model.info(), run);
+      run.put(
+          "encode_docs_per_second",
+          Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
+      Map<String, Object> settings = new LinkedHashMap<>();
+      settings.put("vocabulary_size", corpus.vocabulary().size());
+      settings.put("min_df", corpus.settings().vocabulary().minDocFreq());
+      settings.put("max_df", corpus.settings().vocabulary().maxDocFreqFraction());
+      settings.put("weighting", corpus.settings().weighting().name().toLowerCase(Locale.ROOT));
+      settings.put("normalize", corpus.settings().normalize());
+      settings.put("binarization", model.info().getOrDefault("binarization", "sign (threshold 0)"));
+      run.put("settings", settings);
+      run.put("model_info", model.info());
+      inspector.inspect(model, run);
+      return run;
+    }
+  }
+
+  /**
+   * Copies the trainer's epoch count and per-epoch wall and CPU times (model info keys {@code
+   * epochs_run}, {@code epoch_seconds} and {@code epoch_cpu_seconds}, written by the iterative
+   * trainers) into the run.
+   */
+  private static void putEpochs(Map<String, String> info, Map<String, Object> run) {
+    String epochs = info.get("epochs_run");
+    if (epochs != null) {
+      run.put("epochs", Integer.parseInt(epochs.strip()));
+    }
+    for (String key : new String[] {"epoch_seconds", "epoch_cpu_seconds"}) {
+      String seconds = info.get(key);
+      if (seconds != null && seconds.isBlank() == false) {
+        List<Double> perEpoch = new ArrayList<>();
+        for (String s : seconds.split(",")) {
+          perEpoch.add(Double.parseDouble(s.strip()));
+        }
+        run.put(key, perEpoch);
+      }
+    }
+  }
+
+  /** Ranks the training codes for every test code and returns the protocol's figures. */
+  Map<String, Object> evaluate(
+      HashModel model,
+      String method,
+      long[][] trainCodes,
+      long[][] testCodes,
+      List<List<String>> trainLabels,
+      List<List<String>> testLabels) {
+    if (testCodes.length == 0) {
+      throw new IllegalArgumentException(
+          "dataset "
+              + dataset
+              + " has no document with split \"test\"; evaluation needs test documents as queries");
+    }
+    HammingEvaluation e =
+        new HammingRankingEvaluator(model.bits(), trainCodes, trainLabels)
+            .evaluate(testCodes, testLabels, new int[] {100}, 2, threads, progress);
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("method", method);
+    run.put("bits", model.bits());
+    run.put("prec@100", CommandSupport.round(e.precisionAt(100)));
+    run.put("ndcg@100", CommandSupport.round(e.ndcgAt(100)));
+    run.put("prec@r2", CommandSupport.round(e.precisionWithinRadius()));
+    run.put("queries_with_nothing_within_r2", CommandSupport.round(e.emptyRadiusShare()));
+    run.put("train_documents", trainCodes.length);
+    run.put("test_documents", testCodes.length);
+    run.put("seed", seed);
+    return run;
+  }
+
+  /** Fails unless some document has a label: relevance is judged by shared labels. */
+  void requireLabels(int[][] labels, String which, String command) {
+    for (int[] l : labels) {
+      if (l.length > 0) {
+        return;
+      }
+    }
+    throw new IllegalArgumentException(
+        "no "
+            + which
+            + " document of "
+            + dataset
+            + " has a label; "
+            + command
+            + " judges relevance by shared labels");
+  }
+
+  static void printHeader() {
+    System.out.printf(
+        "%-8s %5s %9s %9s %9s %10s %10s%n",
+        "method", "bits", "prec@100", "ndcg@100", "prec@r2", "train s", "encode/s");
+  }
+
+  static void print(Map<String, Object> run) {
+    System.out.printf(
+        "%-8s %5d %9.4f %9.4f %9.4f %10s %10s%n",
+        run.get("method"),
+        (Integer) run.get("bits"),
+        (Double) run.get("prec@100"),
+        (Double) run.get("ndcg@100"),
+        (Double) run.get("prec@r2"),
+        run.getOrDefault("train_seconds", "-"),
+        run.getOrDefault("encode_docs_per_second", "-"));
+  }
+
+  private static List<List<String>> decode(Corpus corpus, int[][] labelIds) {
+    List<List<String>> names = new ArrayList<>(labelIds.length);
+    for (int[] ids : labelIds) {
+      names.add(corpus.labels().decode(ids));
+    }
+    return names;
+  }
+}

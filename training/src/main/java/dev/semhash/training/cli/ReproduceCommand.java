@@ -1,0 +1,308 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.training.bench.EncoderSpeed;
+import dev.semhash.training.concurrent.Parallel;
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.data.DatasetReader;
+import dev.semhash.training.data.Document;
+import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.progress.ProgressReporter;
+import dev.semhash.training.reproduce.CellResult;
+import dev.semhash.training.reproduce.CellStore;
+import dev.semhash.training.reproduce.Prec100Chart;
+import dev.semhash.training.reproduce.ReproductionDataset;
+import dev.semhash.training.reproduce.ReproductionReport;
+import dev.semhash.training.reproduce.ThesisNumbers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code semhash reproduce}: runs the thesis's table (datasets × methods × code lengths) cell by
+ * cell, one result file per cell, skipping cells already done, then writes the Markdown report and
+ * the Prec@100 plots.
+ */
+@Command(
+    name = "reproduce",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Runs the thesis's semantic-hashing table: every method at every code length",
+      "on 20 Newsgroups, Reuters and CiteSeer, each cell trained and evaluated as",
+      "eval-hash does (EVALUATION.md section 1). Each cell writes OUT/results/",
+      "DATASET-METHOD-BITS.json; cells whose file exists are skipped (--force redoes",
+      "them), so the table grows across runs. Then writes OUT/README.md (our numbers",
+      "beside the thesis's, training times, VDSH seconds per epoch and the encoder's",
+      "documents per second per core) and OUT/prec100-DATASET.png plots.",
+      "",
+      "Examples:",
+      "  ./semhash reproduce --bits 32 --methods lsh,sth,vdsh",
+      "  ./semhash reproduce --datasets reuters --methods vdsh,vdsh-s",
+      "  ./semhash reproduce --report-only"
+    })
+final class ReproduceCommand implements Callable<Integer> {
+  @Option(
+      names = "--datasets",
+      split = ",",
+      paramLabel = "D",
+      defaultValue = "20newsgroups,reuters,citeseer",
+      description = "Datasets (default: ${DEFAULT-VALUE}).")
+  List<String> datasets;
+
+  @Option(
+      names = "--methods",
+      split = ",",
+      paramLabel = "M",
+      completionCandidates = MethodNames.class,
+      description = "Methods (default: all of ${COMPLETION-CANDIDATES}).")
+  List<String> methods;
+
+  @Option(
+      names = "--bits",
+      split = ",",
+      paramLabel = "B",
+      defaultValue = "8,16,32,64,128",
+      description = "Code lengths, run in this order (default: ${DEFAULT-VALUE}).")
+  List<Integer> bits;
+
+  @Option(
+      names = "--data-root",
+      paramLabel = "DIR",
+      defaultValue = "../shared/datasets",
+      description =
+          "Folder holding 20newsgroups/, reuters21578/ and citeseer/ (default: ${DEFAULT-VALUE}).")
+  Path dataRoot;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "docs/reproduction",
+      description = "Where results/, README.md and the plots go (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--force", description = "Run cells again even when their result file exists.")
+  boolean force;
+
+  @Option(
+      names = "--report-only",
+      description = "Train nothing: rewrite README.md and the plots from results/.")
+  boolean reportOnly;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Worker threads (default: all cores).")
+  int threads = Parallel.defaultThreads();
+
+  @Mixin CorpusOptions corpusOptions;
+
+  @Mixin CommonOptions common;
+
+  @Spec CommandSpec spec;
+
+  /** One cell to compute. */
+  private record Cell(ReproductionDataset dataset, HashingMethod method, int bits) {
+    String name() {
+      return dataset.key() + " " + method.cliName() + " " + bits + " bits";
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    List<ReproductionDataset> chosenDatasets =
+        datasets.stream().map(ReproductionDataset::parse).distinct().toList();
+    List<HashingMethod> chosenMethods =
+        methods == null
+            ? List.of(HashingMethod.values())
+            : methods.stream().map(HashingMethod::parse).distinct().toList();
+    for (int b : bits) {
+      if (b < 8 || b % 8 != 0) {
+        throw new IllegalArgumentException("--bits must be positive multiples of 8, got " + b);
+      }
+    }
+    ThesisNumbers thesis = ThesisNumbers.load();
+    CellStore store = new CellStore(out.resolve("results"));
+    store.readAll(); // a damaged result file fails now, not after hours of training
+    String command = commandLine();
+    List<String> failures = new ArrayList<>();
+    if (reportOnly == false) {
+      failures = runCells(plan(chosenDatasets, chosenMethods), store, thesis, command);
+    }
+    ReproductionReport report = writeReport(thesis, store.readAll(), command);
+    System.out.println();
+    System.out.print(report.speedSummary());
+    if (failures.isEmpty() == false) {
+      System.out.println();
+      System.out.println(
+          failures.size() + " cell(s) failed (no result written; the next run retries them):");
+      failures.forEach(f -> System.out.println("  " + f));
+      return 1;
+    }
+    return 0;
+  }
+
+  private List<Cell> plan(
+      List<ReproductionDataset> chosenDatasets, List<HashingMethod> chosenMethods) {
+    List<Cell> plan = new ArrayList<>();
+    for (ReproductionDataset d : chosenDatasets) {
+      for (int b : bits.stream().distinct().toList()) {
+        for (HashingMethod m : chosenMethods) {
+          plan.add(new Cell(d, m, b));
+        }
+      }
+    }
+    return plan;
+  }
+
+  private List<String> runCells(
+      List<Cell> plan, CellStore store, ThesisNumbers thesis, String command) throws Exception {
+    List<Cell> todo =
+        plan.stream()
+            .filter(
+                c -> force || store.has(c.dataset().key(), c.method().cliName(), c.bits()) == false)
+            .toList();
+    System.out.printf(
+        "%d cells: %d to run, %d already done in %s (skipped%s); seed %d%n",
+        plan.size(),
+        todo.size(),
+        plan.size() - todo.size(),
+        store.dir(),
+        force ? "" : "; --force runs them again",
+        common.seed);
+    List<String> failures = new ArrayList<>();
+    ProgressReporter progress = common.progress();
+    try (ProgressReporter.Progress cellsDone =
+        progress.start("reproduction cells", todo.size(), "cells")) {
+      int done = 0;
+      for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
+        List<Cell> cells = todo.stream().filter(c -> c.dataset() == d).toList();
+        Path folder = d.folder(dataRoot);
+        DatasetReader reader = new DatasetReader(folder);
+        List<String> testTexts =
+            reader.documents().stream().filter(Document::isTest).map(Document::fullText).toList();
+        HashRun runner = new HashRun(folder, threads, common.seed, progress);
+        try (Corpus corpus =
+            Corpus.build(reader, corpusOptions.settings(), null, threads, progress)) {
+          runner.requireLabels(corpus.trainLabels(), "training", "reproduce");
+          for (Cell c : cells) {
+            done++;
+            cellsDone.message(c.name());
+            System.out.printf("[%d/%d] %s%n", done, todo.size(), c.name());
+            try {
+              Map<String, Object> run =
+                  runner.trainAndEvaluate(
+                      corpus,
+                      c.method(),
+                      c.bits(),
+                      (model, r) -> {
+                        EncoderSpeed.Result s =
+                            EncoderSpeed.measure(model, testTexts, corpus.test());
+                        Map<String, Object> speed = new LinkedHashMap<>();
+                        speed.put("documents", s.documents());
+                        speed.put("text_docs_per_cpu_second", Math.round(s.textDocsPerCpuSecond()));
+                        speed.put(
+                            "text_docs_per_wall_second", Math.round(s.textDocsPerWallSecond()));
+                        speed.put(
+                            "vector_docs_per_cpu_second", Math.round(s.vectorDocsPerCpuSecond()));
+                        speed.put(
+                            "vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
+                        speed.put("threads", 1);
+                        r.put("encoder", speed);
+                      });
+              Map<String, Object> cell = new LinkedHashMap<>();
+              cell.put("dataset", d.key());
+              cell.put("command", command);
+              cell.put("machine", machine());
+              cell.putAll(run);
+              Path file = store.file(d.key(), c.method().cliName(), c.bits());
+              JsonReport.write(file, cell);
+              System.out.println(
+                  "  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
+            } catch (Exception e) {
+              String why =
+                  c.name()
+                      + ": "
+                      + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+              failures.add(why);
+              System.out.println("  failed: " + why);
+            }
+            cellsDone.step(1);
+          }
+        }
+      }
+    }
+    return failures;
+  }
+
+  private ReproductionReport writeReport(
+      ThesisNumbers thesis, List<CellResult> cells, String command) throws Exception {
+    List<String> order = methodOrder();
+    List<String> datasetKeys =
+        Arrays.stream(ReproductionDataset.values()).map(ReproductionDataset::key).toList();
+    Map<String, String> titles = new LinkedHashMap<>();
+    for (ReproductionDataset d : ReproductionDataset.values()) {
+      titles.put(d.key(), d.title());
+    }
+    Files.createDirectories(out);
+    ReproductionReport report = new ReproductionReport(titles, order, thesis, cells);
+    Files.writeString(out.resolve("README.md"), report.markdown(command, machine()));
+    for (String d : datasetKeys) {
+      Path png = out.resolve(ReproductionReport.plotFile(d));
+      Prec100Chart.write(report.rows(d), titles.get(d), png);
+    }
+    System.out.println(
+        "wrote " + out.resolve("README.md") + " and the plots " + out.resolve("prec100-*.png"));
+    if (common.json != null) {
+      Map<String, Object> results = new LinkedHashMap<>();
+      results.put("command", "reproduce");
+      results.put("seed", common.seed);
+      results.put("cells", cells);
+      JsonReport.write(common.json, results);
+      System.out.println("wrote " + common.json);
+    }
+    return report;
+  }
+
+  private static List<String> methodOrder() {
+    return Arrays.stream(HashingMethod.values()).map(HashingMethod::cliName).toList();
+  }
+
+  /** This invocation as a shell command. */
+  private String commandLine() {
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    int name = args.indexOf(spec.name());
+    args = args.subList(name + 1, args.size()); // originalArgs starts with the subcommand's name
+    return "./semhash reproduce"
+        + args.stream()
+            .map(
+                a -> " " + (a.matches("[\\w@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'"))
+            .collect(Collectors.joining());
+  }
+
+  /** Cores, JDK, operating system and heap: what a reader needs to compare times. */
+  static String machine() {
+    Runtime rt = Runtime.getRuntime();
+    return String.format(
+        Locale.ROOT,
+        "%d cores, Java %s (%s), %s %s, max heap %d MiB",
+        rt.availableProcessors(),
+        Runtime.version(),
+        System.getProperty("java.vendor"),
+        System.getProperty("os.name"),
+        System.getProperty("os.arch"),
+        rt.maxMemory() >> 20);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.semhash.training.reproduce;
+
+import java.util.List;
+
+/**
+ * The figures of one cell of the reproduction (a method at one code length on one dataset), as read
+ * from its result file.
+ *
+ * @param dataset the dataset's key ({@link ReproductionDataset#key()})
+ * @param method the method's command-line name
+ * @param bits code length
+ * @param prec100 Prec@100
+ * @param ndcg100 NDCG@100
+ * @param precR2 precision within Hamming radius 2
+ * @param trainSeconds wall time of training
+ * @param epochSeconds wall time of each training epoch; empty for methods without epochs
+ * @param epochCpuSeconds CPU time of the process in each epoch (all threads); empty if unknown
+ * @param encoderDocsPerCoreSecond documents per second per core of the pure-Java encoder, text to
+ *     code, or null if not measured
+ * @param seed the seed of the run
+ * @param command the command line that computed the cell
+ * @param machine cores, JDK and heap of the machine that computed it
+ */
+public record CellResult(
+    String dataset,
+    String method,
+    int bits,
+    double prec100,
+    double ndcg100,
+    double precR2,
+    double trainSeconds,
+    List<Double> epochSeconds,
+    List<Double> epochCpuSeconds,
+    Double encoderDocsPerCoreSecond,
+    long seed,
+    String command,
+    String machine) {
+
+  public CellResult {
+    epochSeconds = List.copyOf(epochSeconds);
+    epochCpuSeconds = List.copyOf(epochCpuSeconds);
+  }
+
+  /** Number of epochs trained (0 for methods without epochs). */
+  public int epochs() {
+    return epochSeconds.size();
+  }
+
+  /** Mean wall time of an epoch, or NaN without epochs. */
+  public double meanEpochSeconds() {
+    return epochSeconds.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+  }
+
+  /** Mean CPU time of an epoch, or NaN if unknown. */
+  public double meanEpochCpuSeconds() {
+    return epochCpuSeconds.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+  }
+}

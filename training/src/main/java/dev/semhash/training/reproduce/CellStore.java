@@ -1,0 +1,150 @@
+package dev.semhash.training.reproduce;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The results folder of a reproduction: one JSON file per cell, named {@code
+ * DATASET-METHOD-BITS.json}. A cell whose file exists is done; deleting the file (or {@code
+ * --force}) runs it again. Files are read back strictly: one that cannot be parsed or lacks a key
+ * is an error naming the file.
+ *
+ * <pre class="prettyprint">
+ * CellStore store = new CellStore(Path.of("docs/reproduction/results"));
+ * if (store.has("reuters", "vdsh", 32) == false) {
+ *   ... write store.file("reuters", "vdsh", 32) ...
+ * }
+ * List&lt;CellResult&gt; all = store.readAll();
+ * </pre>
+ */
+public final class CellStore {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final Path dir;
+
+  public CellStore(Path dir) {
+    this.dir = dir;
+  }
+
+  /** The folder holding the cell files. */
+  public Path dir() {
+    return dir;
+  }
+
+  /** The file of one cell. */
+  public Path file(String dataset, String method, int bits) {
+    return dir.resolve(dataset + "-" + method + "-" + bits + ".json");
+  }
+
+  /** Whether the cell has a result file. */
+  public boolean has(String dataset, String method, int bits) {
+    return Files.exists(file(dataset, method, bits));
+  }
+
+  /** Every cell file in the folder, sorted by name; none if the folder does not exist. */
+  public List<CellResult> readAll() throws IOException {
+    if (Files.isDirectory(dir) == false) {
+      return List.of();
+    }
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir)) {
+      files = s.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+    }
+    List<CellResult> cells = new ArrayList<>();
+    for (Path f : files) {
+      cells.add(read(f));
+    }
+    return cells;
+  }
+
+  /** Reads one cell file. */
+  public static CellResult read(Path file) throws IOException {
+    JsonNode n;
+    try {
+      n = JSON.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "cannot read cell result "
+              + file
+              + ": "
+              + firstLine(e.getMessage())
+              + "; delete the file to run the cell again",
+          e);
+    }
+    if (n == null || n.isObject() == false) {
+      throw new IllegalArgumentException(
+          "cell result " + file + " is not a JSON object; delete the file to run the cell again");
+    }
+    JsonNode enc = n.path("encoder").get("text_docs_per_cpu_second");
+    return new CellResult(
+        text(n, "dataset", file),
+        text(n, "method", file),
+        (int) number(n, "bits", file),
+        number(n, "prec@100", file),
+        number(n, "ndcg@100", file),
+        number(n, "prec@r2", file),
+        number(n, "train_seconds", file),
+        numbers(n, "epoch_seconds", file),
+        numbers(n, "epoch_cpu_seconds", file),
+        enc == null || enc.isNumber() == false ? null : enc.asDouble(),
+        (long) number(n, "seed", file),
+        n.path("command").asText(""),
+        n.path("machine").asText(""));
+  }
+
+  private static String text(JsonNode n, String key, Path file) {
+    JsonNode v = n.get(key);
+    if (v == null || v.isTextual() == false) {
+      throw missing(key, "a string", file);
+    }
+    return v.asText();
+  }
+
+  private static double number(JsonNode n, String key, Path file) {
+    JsonNode v = n.get(key);
+    if (v == null || v.isNumber() == false) {
+      throw missing(key, "a number", file);
+    }
+    return v.asDouble();
+  }
+
+  /** An optional list of numbers: empty when the key is absent. */
+  private static List<Double> numbers(JsonNode n, String key, Path file) {
+    JsonNode v = n.get(key);
+    if (v == null) {
+      return List.of();
+    }
+    List<Double> values = new ArrayList<>();
+    if (v.isArray()) {
+      v.forEach(x -> values.add(x.isNumber() ? x.asDouble() : Double.NaN));
+    }
+    if (v.isArray() == false || values.stream().anyMatch(d -> d.isNaN())) {
+      throw missing(key, "a list of numbers", file);
+    }
+    return values;
+  }
+
+  private static IllegalArgumentException missing(String key, String what, Path file) {
+    return new IllegalArgumentException(
+        "cell result "
+            + file
+            + " has no key \""
+            + key
+            + "\" holding "
+            + what
+            + "; delete the file to run the cell again");
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "unreadable";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

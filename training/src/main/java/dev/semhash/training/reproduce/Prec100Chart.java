@@ -1,0 +1,121 @@
+package dev.semhash.training.reproduce;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws Prec@100 against code length for one dataset, like the thesis's figures: per method our
+ * results as a solid line with dots and the thesis's as a dashed line of the same colour; a code
+ * length not run leaves a gap. Code lengths are equally spaced categories (8, 16, ..., 128: a
+ * logarithmic axis). Uses XChart and needs no display: the JVM is switched to headless mode unless
+ * told otherwise.
+ *
+ * <pre class="prettyprint">
+ * Prec100Chart.write(report.rows("reuters"), "Reuters", Path.of("prec100-reuters.png"));
+ * </pre>
+ */
+public final class Prec100Chart {
+  /** Image size in pixels. */
+  public static final int WIDTH = 900;
+
+  public static final int HEIGHT = 600;
+
+  private static final Color[] PALETTE = {
+    new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd),
+    new Color(0xff7f0e), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
+    new Color(0x7f7f7f), new Color(0xbcbd22)
+  };
+
+  private Prec100Chart() {}
+
+  /**
+   * Writes the plot of {@code rows} (one dataset's, see {@link ReproductionReport#rows}) as PNG.
+   */
+  public static void write(List<ReproductionReport.Row> rows, String title, Path png)
+      throws IOException {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true"); // a PNG needs no display
+    }
+    // Code lengths as categories: equally spaced like the thesis's figures (a logarithmic axis).
+    TreeSet<Integer> bitSet = new TreeSet<>(ReproductionReport.STANDARD_BITS);
+    rows.forEach(
+        r -> {
+          bitSet.addAll(r.ours().keySet());
+          bitSet.addAll(r.thesis().keySet());
+        });
+    List<Integer> bits = List.copyOf(bitSet);
+    List<String> categories = bits.stream().map(String::valueOf).toList();
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title + ": Prec@100 against code length (solid: ours, dashed: thesis)")
+            .xAxisTitle("bits")
+            .yAxisTitle("Prec@100")
+            .build();
+    CategoryStyler s = chart.getStyler();
+    s.setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+    s.setOverlapped(true); // every series at the category's centre, not side by side
+    s.setLegendPosition(Styler.LegendPosition.OutsideE);
+    s.setYAxisMin(0.0);
+    s.setYAxisDecimalPattern("0.0#");
+    s.setChartBackgroundColor(Color.WHITE);
+    int colour = 0;
+    boolean any = false;
+    for (ReproductionReport.Row r : rows) {
+      Color c = PALETTE[colour++ % PALETTE.length];
+      if (r.ours().isEmpty() == false) {
+        List<Double> y =
+            bits.stream()
+                .map(b -> r.ours().containsKey(b) ? r.ours().get(b).prec100() : null)
+                .toList();
+        CategorySeries ours = chart.addSeries(r.method(), categories, y);
+        ours.setLineColor(c);
+        ours.setMarkerColor(c);
+        ours.setMarker(SeriesMarkers.CIRCLE);
+        ours.setLineStyle(new BasicStroke(2.5f));
+        any = true;
+      }
+      if (r.thesis().isEmpty() == false) {
+        List<Double> y = bits.stream().map(b -> r.thesis().get(b)).toList();
+        CategorySeries t = chart.addSeries(r.method() + " (thesis)", categories, y);
+        t.setLineColor(c);
+        t.setMarkerColor(c);
+        t.setMarker(SeriesMarkers.NONE);
+        t.setLineStyle(
+            new BasicStroke(
+                1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f));
+        any = true;
+      }
+    }
+    if (any == false) {
+      // XChart cannot draw a chart without series; an invisible point keeps the axes.
+      List<Double> y =
+          new ArrayList<>(java.util.Collections.nCopies(categories.size(), (Double) null));
+      y.set(0, 0.0);
+      CategorySeries empty = chart.addSeries("no results yet", categories, y);
+      empty.setMarker(SeriesMarkers.NONE);
+      empty.setLineColor(Color.WHITE);
+    }
+    Path abs = png.toAbsolutePath();
+    Files.createDirectories(abs.getParent());
+    String base =
+        abs.toString().endsWith(".png")
+            ? abs.toString().substring(0, abs.toString().length() - 4)
+            : abs.toString();
+    BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
+  }
+}

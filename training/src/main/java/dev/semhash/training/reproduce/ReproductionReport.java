@@ -1,0 +1,436 @@
+package dev.semhash.training.reproduce;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+
+/**
+ * The reproduction's page: per dataset, Prec@100 of each method at each code length with the
+ * thesis's number beside ours, then NDCG@100, precision within Hamming radius 2 and training time
+ * (ours only: the thesis's tables give Prec@100), and a speed section (seconds per epoch, training
+ * time and the encoder's documents per second per core). A number that does not exist, a cell not
+ * run or a method the thesis does not report, is shown as "—".
+ *
+ * <p>Rows follow {@code methodOrder} (the registry's methods), keeping those with a result or a
+ * thesis number on the dataset, then the thesis's methods that are not in the order.
+ *
+ * <pre class="prettyprint">
+ * ReproductionReport r =
+ *     new ReproductionReport(titles, List.of("lsh", "vdsh"), ThesisNumbers.load(), store.readAll());
+ * Files.writeString(
+ *     out.resolve("README.md"), r.markdown("./semhash reproduce", "2 cores, Java 25"));
+ * </pre>
+ */
+public final class ReproductionReport {
+  /** The code lengths of the thesis's tables: always columns, others join when run. */
+  public static final List<Integer> STANDARD_BITS = List.of(8, 16, 32, 64, 128);
+
+  static final String NONE = "—";
+
+  /**
+   * One method on one dataset: our results by code length and the thesis's Prec@100.
+   *
+   * @param method the method's name
+   * @param implemented whether this build has the method ({@code methodOrder} lists it)
+   * @param ours our results by code length
+   * @param thesis the thesis's Prec@100 by code length
+   * @param thesisSource where in the thesis the numbers come from, or ""
+   */
+  public record Row(
+      String method,
+      boolean implemented,
+      Map<Integer, CellResult> ours,
+      Map<Integer, Double> thesis,
+      String thesisSource) {}
+
+  private final Map<String, String> titles;
+  private final List<String> methodOrder;
+  private final ThesisNumbers thesis;
+  private final List<CellResult> cells;
+
+  /**
+   * @param titles dataset keys, in page order, to their headings
+   * @param methodOrder the methods of this build, in row order
+   * @param thesis the thesis's numbers
+   * @param cells our results
+   */
+  public ReproductionReport(
+      Map<String, String> titles,
+      List<String> methodOrder,
+      ThesisNumbers thesis,
+      List<CellResult> cells) {
+    this.titles = new LinkedHashMap<>(titles);
+    this.methodOrder = List.copyOf(methodOrder);
+    this.thesis = thesis;
+    this.cells = List.copyOf(cells);
+  }
+
+  /** The PNG file name of a dataset's plot, relative to the page. */
+  public static String plotFile(String dataset) {
+    return "prec100-" + dataset + ".png";
+  }
+
+  /** The rows of a dataset's tables. */
+  public List<Row> rows(String dataset) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String m : methodOrder) {
+      if (thesis.row(dataset, m) != null
+          || cells.stream().anyMatch(c -> c.dataset().equals(dataset) && c.method().equals(m))) {
+        names.add(m);
+      }
+    }
+    names.addAll(thesis.methods(dataset));
+    cells.stream()
+        .filter(c -> c.dataset().equals(dataset))
+        .map(CellResult::method)
+        .forEach(names::add);
+    List<Row> rows = new ArrayList<>();
+    for (String m : names) {
+      Map<Integer, CellResult> ours = new TreeMap<>();
+      cells.stream()
+          .filter(c -> c.dataset().equals(dataset) && c.method().equals(m))
+          .forEach(c -> ours.put(c.bits(), c));
+      ThesisNumbers.Row t = thesis.row(dataset, m);
+      rows.add(
+          new Row(
+              m,
+              methodOrder.contains(m),
+              ours,
+              t == null ? Map.of() : new TreeMap<>(t.prec100()),
+              t == null ? "" : t.source()));
+    }
+    return rows;
+  }
+
+  /** The columns of a dataset's tables: the standard code lengths and any other that was run. */
+  List<Integer> bitColumns(String dataset) {
+    Set<Integer> bits = new TreeSet<>(STANDARD_BITS);
+    cells.stream().filter(c -> c.dataset().equals(dataset)).forEach(c -> bits.add(c.bits()));
+    return List.copyOf(bits);
+  }
+
+  /** The whole page. */
+  public String markdown(String command, String machine) {
+    StringBuilder md = new StringBuilder();
+    md.append("# Reproduction of the thesis's semantic-hashing tables\n\n");
+    md.append(
+        "Our runs of the thesis's protocol (`EVALUATION.md` section 1) beside the thesis's"
+            + " Prec@100\n");
+    md.append(
+        "(its tables as quoted in `EVALUATION.md`). Each cell, a method at one code length on"
+            + " one\n");
+    md.append(
+        "dataset, is one JSON file in [results/](results/). \""
+            + NONE
+            + "\" marks a number that does not exist:\n");
+    md.append("a cell not run yet, or a method the thesis does not report on that dataset.\n\n");
+    md.append("- Written by: `")
+        .append(command)
+        .append("`; `--report-only` rewrites this page and the plots\n");
+    md.append("  from results/ without training, and a run skips the cells whose file exists.\n");
+    Map<String, Long> commands =
+        cells.stream()
+            .collect(
+                Collectors.groupingBy(
+                    CellResult::command, LinkedHashMap::new, Collectors.counting()));
+    if (commands.isEmpty() == false) {
+      md.append("- Cells computed by:");
+      commands.forEach(
+          (c, n) ->
+              md.append(" `")
+                  .append(c.isEmpty() ? "unknown" : c)
+                  .append("` (")
+                  .append(n)
+                  .append(n == 1 ? " cell);" : " cells);"));
+      md.setLength(md.length() - 1);
+      md.append('\n');
+    }
+    Set<Long> seeds =
+        cells.stream().map(CellResult::seed).collect(Collectors.toCollection(TreeSet::new));
+    md.append("- Seed: ")
+        .append(
+            seeds.isEmpty()
+                ? NONE
+                : seeds.stream().map(String::valueOf).collect(Collectors.joining(", ")))
+        .append('\n');
+    Set<String> machines =
+        cells.stream()
+            .map(CellResult::machine)
+            .filter(m -> m.isEmpty() == false)
+            .collect(Collectors.toCollection(LinkedHashSet::new));
+    md.append("- Machine: ")
+        .append(machines.isEmpty() ? machine : String.join("; ", machines))
+        .append('\n');
+    md.append(
+        "- Protocol: train on the training split; every test document is a query ranking all"
+            + " training\n");
+    md.append(
+        "  documents by Hamming distance (ties in training-document order); relevant = shares a"
+            + " label.\n");
+    md.append("  Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF.\n");
+    for (Map.Entry<String, String> d : titles.entrySet()) {
+      datasetSection(md, d.getKey(), d.getValue());
+    }
+    speedSection(md);
+    return md.toString();
+  }
+
+  private void datasetSection(StringBuilder md, String dataset, String title) {
+    List<Row> rows = rows(dataset);
+    List<Integer> bits = bitColumns(dataset);
+    md.append("\n## ").append(title).append("\n\n");
+    md.append("![Prec@100 against code length on ")
+        .append(title)
+        .append("](")
+        .append(plotFile(dataset))
+        .append(")\n\n");
+    md.append("**Prec@100**, ours / thesis:\n\n");
+    header(md, bits, " thesis table |");
+    for (Row r : rows) {
+      md.append("| ").append(label(r)).append(" |");
+      for (int b : bits) {
+        CellResult c = r.ours().get(b);
+        md.append(' ')
+            .append(c == null ? NONE : score(c.prec100()))
+            .append(" / ")
+            .append(r.thesis().containsKey(b) ? score(r.thesis().get(b)) : NONE)
+            .append(" |");
+      }
+      md.append(' ').append(r.thesisSource().isEmpty() ? NONE : r.thesisSource()).append(" |\n");
+    }
+    List<Row> ran = rows.stream().filter(r -> r.ours().isEmpty() == false).toList();
+    if (ran.isEmpty()) {
+      md.append("\nNo cell of this dataset has been run yet.\n");
+      return;
+    }
+    oursTable(
+        md,
+        "**NDCG@100**, ours (the thesis's tables give Prec@100 only):",
+        ran,
+        bits,
+        c -> c.ndcg100(),
+        true);
+    oursTable(md, "**Precision within Hamming radius 2**, ours:", ran, bits, c -> c.precR2(), true);
+    oursTable(
+        md,
+        "**Training time**, seconds of wall time, ours:",
+        ran,
+        bits,
+        c -> c.trainSeconds(),
+        false);
+  }
+
+  private static void oursTable(
+      StringBuilder md,
+      String caption,
+      List<Row> rows,
+      List<Integer> bits,
+      ToDoubleFunction<CellResult> value,
+      boolean isScore) {
+    md.append('\n').append(caption).append("\n\n");
+    header(md, bits, "");
+    for (Row r : rows) {
+      md.append("| ").append(label(r)).append(" |");
+      for (int b : bits) {
+        CellResult c = r.ours().get(b);
+        double v = c == null ? Double.NaN : value.applyAsDouble(c);
+        md.append(' ').append(c == null ? NONE : isScore ? score(v) : seconds(v)).append(" |");
+      }
+      md.append('\n');
+    }
+  }
+
+  private static void header(StringBuilder md, List<Integer> bits, String extra) {
+    md.append("| method |");
+    bits.forEach(b -> md.append(' ').append(b).append(" bits |"));
+    md.append(extra).append('\n');
+    md.append("|---|");
+    bits.forEach(b -> md.append("---|"));
+    if (extra.isEmpty() == false) {
+      md.append("---|");
+    }
+    md.append('\n');
+  }
+
+  private static String label(Row r) {
+    return r.implemented() ? r.method() : r.method() + " (thesis only)";
+  }
+
+  private void speedSection(StringBuilder md) {
+    md.append("\n## Speed\n\n");
+    md.append(
+        "Targets (issue 4): VDSH on 20 Newsgroups under 10 s per epoch and under 300 s per training"
+            + " on\n");
+    md.append(
+        "the 2-core machine; the pure-Java encoder at least 5,000 documents per second per"
+            + " core.\n");
+    md.append(
+        "Epoch and training times are wall time on a machine shared with other jobs; CPU s/epoch is"
+            + " the\n");
+    md.append(
+        "process's CPU time over both cores, which other jobs do not inflate. The encoder rate\n");
+    md.append(
+        "is text to code (Lucene analysis, TF-IDF, the network, binarisation) of every test"
+            + " document,\n");
+    md.append("one thread, after a warm-up pass, divided by that thread's CPU time.\n\n");
+    List<CellResult> timed = speedCells();
+    if (timed.isEmpty()) {
+      md.append("No cell with training epochs has been run yet.\n");
+      return;
+    }
+    md.append(
+        "| dataset | method | bits | epochs | s/epoch (mean) | CPU s/epoch (mean) | training s |"
+            + " encoder docs/s/core |\n");
+    md.append("|---|---|---|---|---|---|---|---|\n");
+    for (CellResult c : timed) {
+      md.append("| ")
+          .append(titles.getOrDefault(c.dataset(), c.dataset()))
+          .append(" | ")
+          .append(c.method())
+          .append(" | ")
+          .append(c.bits())
+          .append(" | ")
+          .append(c.epochs())
+          .append(" | ")
+          .append(seconds(c.meanEpochSeconds()))
+          .append(" | ")
+          .append(seconds(c.meanEpochCpuSeconds()))
+          .append(" | ")
+          .append(seconds(c.trainSeconds()))
+          .append(" | ")
+          .append(rate(c.encoderDocsPerCoreSecond()))
+          .append(" |\n");
+    }
+    List<CellResult> encoded =
+        cells.stream().filter(c -> c.encoderDocsPerCoreSecond() != null).toList();
+    if (encoded.isEmpty() == false) {
+      md.append("\nEncoder, every cell: ").append(encoderRange(encoded)).append(".\n");
+    }
+  }
+
+  /** Cells of iterative trainers (with epochs), by dataset, method order and code length. */
+  private List<CellResult> speedCells() {
+    List<String> datasets = new ArrayList<>(titles.keySet());
+    List<CellResult> timed = new ArrayList<>(cells.stream().filter(c -> c.epochs() > 0).toList());
+    timed.sort(
+        (a, b) -> {
+          int d = Integer.compare(index(datasets, a.dataset()), index(datasets, b.dataset()));
+          if (d != 0) {
+            return d;
+          }
+          int m = Integer.compare(index(methodOrder, a.method()), index(methodOrder, b.method()));
+          return m != 0 ? m : Integer.compare(a.bits(), b.bits());
+        });
+    return timed;
+  }
+
+  private static int index(List<String> order, String s) {
+    int i = order.indexOf(s);
+    return i < 0 ? Integer.MAX_VALUE : i;
+  }
+
+  private static String encoderRange(List<CellResult> cells) {
+    double min =
+        cells.stream().mapToDouble(CellResult::encoderDocsPerCoreSecond).min().orElseThrow();
+    double max =
+        cells.stream().mapToDouble(CellResult::encoderDocsPerCoreSecond).max().orElseThrow();
+    return rate(min)
+        + " to "
+        + rate(max)
+        + " documents per second per core over "
+        + cells.size()
+        + " cells";
+  }
+
+  /** The figures of one cell on one line, with the thesis's Prec@100 where it has one. */
+  public static String cellSummary(CellResult c, ThesisNumbers thesis) {
+    Double t = thesis.prec100(c.dataset(), c.method(), c.bits());
+    StringBuilder s = new StringBuilder();
+    s.append("prec@100 ")
+        .append(score(c.prec100()))
+        .append(" (thesis ")
+        .append(t == null ? NONE : score(t))
+        .append(')')
+        .append(", ndcg@100 ")
+        .append(score(c.ndcg100()))
+        .append(", prec@r2 ")
+        .append(score(c.precR2()))
+        .append("; training ")
+        .append(seconds(c.trainSeconds()))
+        .append(" s");
+    if (c.epochs() > 0) {
+      s.append(" (")
+          .append(c.epochs())
+          .append(" epochs, ")
+          .append(seconds(c.meanEpochSeconds()))
+          .append(" s/epoch, ")
+          .append(seconds(c.meanEpochCpuSeconds()))
+          .append(" CPU s/epoch)");
+    }
+    if (c.encoderDocsPerCoreSecond() != null) {
+      s.append("; encoder ").append(rate(c.encoderDocsPerCoreSecond())).append(" docs/s/core");
+    }
+    return s.toString();
+  }
+
+  /** The speed figures as plain text for the terminal: every cell with training epochs. */
+  public String speedSummary() {
+    StringBuilder s =
+        new StringBuilder(
+            "Speed (wall time; encoder: text to code, one thread, per CPU second):\n");
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "%-14s %-10s %5s %6s %9s %13s %10s %13s%n",
+            "dataset",
+            "method",
+            "bits",
+            "epochs",
+            "s/epoch",
+            "CPU s/epoch",
+            "training s",
+            "docs/s/core"));
+    for (CellResult c : speedCells()) {
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "%-14s %-10s %5d %6d %9s %13s %10s %13s%n",
+              c.dataset(),
+              c.method(),
+              c.bits(),
+              c.epochs(),
+              seconds(c.meanEpochSeconds()),
+              seconds(c.meanEpochCpuSeconds()),
+              seconds(c.trainSeconds()),
+              rate(c.encoderDocsPerCoreSecond())));
+    }
+    List<CellResult> encoded =
+        cells.stream().filter(c -> c.encoderDocsPerCoreSecond() != null).toList();
+    if (encoded.isEmpty() == false) {
+      s.append("Encoder, every cell: ").append(encoderRange(encoded)).append('\n');
+    }
+    return s.toString();
+  }
+
+  /** A score as the thesis prints it: four decimals without the leading zero. */
+  static String score(double v) {
+    String s = String.format(Locale.ROOT, "%.4f", v);
+    return s.startsWith("0.") ? s.substring(1) : s;
+  }
+
+  static String seconds(double v) {
+    return Double.isNaN(v) ? NONE : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  static String rate(Double v) {
+    return v == null ? NONE : String.format(Locale.ROOT, "%,d", Math.round(v));
+  }
+}

@@ -1,0 +1,154 @@
+package dev.semhash.training.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code semhash reproduce} on a small three-topic dataset placed where 20 Newsgroups would be:
+ * cells are written, existing cells skipped, {@code --force} redoes them, and bad inputs fail
+ * clearly. Runs in about 10 s.
+ */
+class ReproduceCommandTest {
+  @TempDir Path tmp;
+
+  static final String HAND_MADE_CELL =
+      """
+      {"dataset": "20newsgroups", "method": "lsh", "bits": 16, "prec@100": 0.123456, "ndcg@100": 0.2,
+       "prec@r2": 0.1, "train_seconds": 0.5, "seed": 42, "command": "hand-made"}
+      """;
+
+  private String[] args(Path data, Path out, String... more) {
+    String[] base = {
+      "reproduce",
+      "--data-root",
+      data.toString(),
+      "--datasets",
+      "20newsgroups",
+      "--methods",
+      "lsh",
+      "--bits",
+      "8,16",
+      "--out",
+      out.toString(),
+      "--min-df",
+      "1",
+      "--no-progress"
+    };
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
+  }
+
+  @Test
+  void runsMissingCellsSkipsDoneOnesAndForceRedoesThem() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 40, 10);
+    Path out = tmp.resolve("out");
+    Path cell8 = out.resolve("results/20newsgroups-lsh-8.json");
+    Path cell16 = out.resolve("results/20newsgroups-lsh-16.json");
+    Files.createDirectories(cell16.getParent());
+    Files.writeString(cell16, HAND_MADE_CELL);
+
+    CliTestSupport.Outcome first = CliTestSupport.run(args(data, out));
+    assertEquals(0, first.exitCode(), first.err());
+    assertEquals(HAND_MADE_CELL, Files.readString(cell16), "a cell whose file exists is skipped");
+    JsonNode json = CliTestSupport.json(cell8);
+    assertEquals("20newsgroups", json.get("dataset").asText());
+    assertEquals("lsh", json.get("method").asText());
+    assertEquals(8, json.get("bits").asInt());
+    assertEquals(42, json.get("seed").asLong());
+    // 40 training documents per topic: at most 40 of the top 100 are relevant (.40), chance is
+    // .333.
+    assertTrue(json.get("prec@100").asDouble() > 0.37, json.toString());
+    assertTrue(json.get("encoder").get("text_docs_per_cpu_second").asDouble() > 0, json.toString());
+    assertEquals(
+        "./semhash reproduce --data-root "
+            + data
+            + " --datasets 20newsgroups --methods lsh --bits 8,16 --out "
+            + out
+            + " --min-df 1 --no-progress",
+        json.get("command").asText());
+    String readme = Files.readString(out.resolve("README.md"));
+    assertTrue(
+        readme.contains(
+            "| lsh | "
+                + String.format(java.util.Locale.ROOT, "%.4f", json.get("prec@100").asDouble())
+                    .substring(1)
+                + " / .0535 | .1235 / .0554 | — / .0581 | — / .0643 | — / .0738 | table 5.4 |"),
+        readme);
+    assertTrue(readme.contains("`hand-made` (1 cell)"), readme);
+    for (String d : new String[] {"20newsgroups", "reuters", "citeseer"}) {
+      assertTrue(Files.size(out.resolve("prec100-" + d + ".png")) > 1000, d);
+    }
+
+    byte[] before8 = Files.readAllBytes(cell8);
+    CliTestSupport.Outcome again = CliTestSupport.run(args(data, out));
+    assertEquals(0, again.exitCode(), again.err());
+    assertEquals(HAND_MADE_CELL, Files.readString(cell16));
+    assertEquals(new String(before8), Files.readString(cell8), "nothing to run the second time");
+
+    CliTestSupport.Outcome forced = CliTestSupport.run(args(data, out, "--force"));
+    assertEquals(0, forced.exitCode(), forced.err());
+    JsonNode redone = CliTestSupport.json(cell16);
+    assertNotEquals(0.123456, redone.get("prec@100").asDouble());
+    assertEquals(16, redone.get("bits").asInt());
+
+    // --report-only trains nothing: it works without the data and leaves the cells alone.
+    Files.delete(cell8);
+    CliTestSupport.Outcome report =
+        CliTestSupport.run(args(tmp.resolve("no-data"), out, "--report-only"));
+    assertEquals(0, report.exitCode(), report.err());
+    assertFalse(Files.exists(cell8));
+    assertTrue(Files.readString(out.resolve("README.md")).contains("| lsh | — / .0535 |"));
+  }
+
+  @Test
+  void badInputsSayWhatIsWrong() throws Exception {
+    Path data = tmp.resolve("data");
+    Path out = tmp.resolve("out");
+    CliTestSupport.Outcome dataset =
+        CliTestSupport.run(
+            "reproduce", "--datasets", "20newsgroups,wikipedia", "--out", out.toString());
+    assertEquals(1, dataset.exitCode());
+    assertTrue(
+        dataset
+            .err()
+            .contains("unknown dataset 'wikipedia'; choose one of 20newsgroups, reuters, citeseer"),
+        dataset.err());
+
+    CliTestSupport.Outcome method =
+        CliTestSupport.run("reproduce", "--methods", "lsh,magic", "--out", out.toString());
+    assertEquals(1, method.exitCode());
+    assertTrue(
+        method.err().contains("unknown hashing method 'magic'; choose one of lsh, sth"),
+        method.err());
+
+    CliTestSupport.Outcome bits =
+        CliTestSupport.run("reproduce", "--bits", "32,12", "--out", out.toString());
+    assertEquals(1, bits.exitCode());
+    assertTrue(bits.err().contains("--bits must be positive multiples of 8, got 12"), bits.err());
+
+    Path broken = out.resolve("results/reuters-vdsh-32.json");
+    Files.createDirectories(broken.getParent());
+    Files.writeString(broken, "{not json");
+    CliTestSupport.Outcome cell =
+        CliTestSupport.run("reproduce", "--report-only", "--out", out.toString());
+    assertEquals(1, cell.exitCode());
+    assertTrue(cell.err().contains("cannot read cell result " + broken + ": "), cell.err());
+    assertTrue(cell.err().contains("delete the file to run the cell again"), cell.err());
+    Files.delete(broken);
+
+    CliTestSupport.Outcome missing = CliTestSupport.run(args(data, out));
+    assertEquals(1, missing.exitCode());
+    assertTrue(missing.err().contains(data.resolve("20newsgroups").toString()), missing.err());
+    assertTrue(missing.err().contains("does not exist"), missing.err());
+  }
+}

@@ -1,0 +1,104 @@
+package dev.semhash.training.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading cell result files back, strictly. Runs in well under 1 s. */
+class CellStoreTest {
+  @TempDir Path tmp;
+
+  static final String CELL =
+      """
+      {"dataset": "reuters", "command": "./semhash reproduce", "machine": "2 cores", "method": "vdsh",
+       "bits": 32, "prec@100": 0.75, "ndcg@100": 0.7, "prec@r2": 0.5, "train_seconds": 90.5, "seed": 7,
+       "epoch_seconds": [30.0, 31.0, 29.5], "epoch_cpu_seconds": [50.0, 52.0, 51.0],
+       "encoder": {"text_docs_per_cpu_second": 6100}}
+      """;
+
+  @Test
+  void readsEveryFieldAndNamesCellsByDatasetMethodAndBits() throws Exception {
+    CellStore store = new CellStore(tmp.resolve("results"));
+    assertEquals(List.of(), store.readAll(), "a missing folder holds no cells");
+    Path file = store.file("reuters", "vdsh", 32);
+    assertEquals(tmp.resolve("results").resolve("reuters-vdsh-32.json"), file);
+    assertEquals(false, store.has("reuters", "vdsh", 32));
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, CELL);
+    Files.writeString(
+        store.file("reuters", "lsh", 8),
+        """
+        {"dataset": "reuters", "method": "lsh", "bits": 8, "prec@100": 0.25, "ndcg@100": 0.2,
+         "prec@r2": 0.1, "train_seconds": 0.5, "seed": 7}
+        """);
+    assertTrue(store.has("reuters", "vdsh", 32));
+    List<CellResult> all = store.readAll();
+    assertEquals(2, all.size());
+    CellResult lsh = all.get(0);
+    assertEquals("lsh", lsh.method());
+    assertEquals(8, lsh.bits());
+    assertEquals(0, lsh.epochs());
+    assertTrue(Double.isNaN(lsh.meanEpochSeconds()));
+    assertNull(lsh.encoderDocsPerCoreSecond());
+    CellResult v = all.get(1);
+    assertEquals(
+        new CellResult(
+            "reuters",
+            "vdsh",
+            32,
+            0.75,
+            0.7,
+            0.5,
+            90.5,
+            List.of(30.0, 31.0, 29.5),
+            List.of(50.0, 52.0, 51.0),
+            6100.0,
+            7,
+            "./semhash reproduce",
+            "2 cores"),
+        v);
+    assertEquals(30.166666, v.meanEpochSeconds(), 1e-6);
+    assertEquals(51.0, v.meanEpochCpuSeconds(), 1e-9);
+  }
+
+  @Test
+  void damagedFilesAreErrorsNamingTheFile() throws Exception {
+    CellStore store = new CellStore(tmp);
+    Path broken = store.file("citeseer", "sth", 16);
+    Files.writeString(broken, "{\"dataset\": \"citeseer\", ");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, store::readAll);
+    assertTrue(
+        e.getMessage().startsWith("cannot read cell result " + broken + ": "), e.getMessage());
+    assertTrue(e.getMessage().endsWith("; delete the file to run the cell again"), e.getMessage());
+
+    Files.writeString(broken, "[1, 2]");
+    e = assertThrows(IllegalArgumentException.class, () -> CellStore.read(broken));
+    assertEquals(
+        "cell result " + broken + " is not a JSON object; delete the file to run the cell again",
+        e.getMessage());
+
+    Files.writeString(broken, CELL.replace("\"prec@100\": 0.75", "\"prec@100\": \"high\""));
+    e = assertThrows(IllegalArgumentException.class, () -> CellStore.read(broken));
+    assertEquals(
+        "cell result "
+            + broken
+            + " has no key \"prec@100\" holding a number; delete the file to run the cell again",
+        e.getMessage());
+
+    Files.writeString(broken, CELL.replace("[30.0, 31.0, 29.5]", "[30.0, \"x\"]"));
+    e = assertThrows(IllegalArgumentException.class, () -> CellStore.read(broken));
+    assertEquals(
+        "cell result "
+            + broken
+            + " has no key \"epoch_seconds\" holding a list of numbers; delete the file to run the"
+            + " cell again",
+        e.getMessage());
+  }
+}

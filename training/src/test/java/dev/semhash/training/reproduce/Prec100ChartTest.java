@@ -1,0 +1,63 @@
+package dev.semhash.training.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plot is a PNG of the documented size with the series drawn. Runs in about 2 s. */
+class Prec100ChartTest {
+  @TempDir Path tmp;
+
+  @Test
+  void writesAPngOfTheExpectedSizeWithOursAndTheThesisInTheMethodsColour() throws Exception {
+    List<CellResult> cells =
+        List.of(
+            ReproductionReportTest.cell("lsh", 8, 0.05, 0.05, 0.01, 1, List.of(), List.of(), null),
+            ReproductionReportTest.cell(
+                "lsh", 32, 0.07, 0.07, 0.01, 1, List.of(), List.of(), null));
+    List<ReproductionReport.Row> rows = ReproductionReportTest.report(cells).rows("20newsgroups");
+    assertEquals(
+        List.of("lsh", "nbrreg"), rows.stream().map(ReproductionReport.Row::method).toList());
+    Path png = tmp.resolve("plots").resolve("prec100-20newsgroups.png");
+    Prec100Chart.write(rows, "20 Newsgroups", png);
+    byte[] bytes = Files.readAllBytes(png);
+    assertArrayEquals(
+        new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, Arrays.copyOf(bytes, 8));
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertEquals(Prec100Chart.WIDTH, image.getWidth());
+    assertEquals(Prec100Chart.HEIGHT, image.getHeight());
+    // lsh is drawn in the first palette colour, nbrreg in the second: both must appear.
+    assertTrue(count(image, 0x1f77b4) > 100, "lsh pixels: " + count(image, 0x1f77b4));
+    assertTrue(count(image, 0xd62728) > 100, "nbrreg pixels: " + count(image, 0xd62728));
+    assertEquals(0, count(image, 0x2ca02c), "no third series");
+  }
+
+  @Test
+  void aDatasetWithoutNumbersStillGetsItsAxes() throws Exception {
+    Path png = tmp.resolve("empty.png");
+    Prec100Chart.write(List.of(), "Nothing", png);
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertEquals(Prec100Chart.WIDTH, image.getWidth());
+  }
+
+  private static int count(BufferedImage image, int rgb) {
+    int n = 0;
+    for (int y = 0; y < image.getHeight(); y++) {
+      for (int x = 0; x < image.getWidth(); x++) {
+        if ((image.getRGB(x, y) & 0xffffff) == rgb) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+}

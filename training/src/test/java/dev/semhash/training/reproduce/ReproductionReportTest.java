@@ -1,0 +1,249 @@
+package dev.semhash.training.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.semhash.training.data.SharedData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The reproduction page from hand-made cells, and the thesis's numbers. Runs in about 1 s. */
+class ReproductionReportTest {
+  static final String THESIS =
+      """
+      # comment
+      dataset\tmethod\tthesis_name\t8\t16\t32\t64\t128\tsource
+      20newsgroups\tlsh\tLSH\t.0535\t.0554\t.0581\t.0643\t.0738\ttable 5.4
+      20newsgroups\tnbrreg\tNbrReg\t.3463\t.4120\t.4644\t.4768\t.4893\ttable 4.1
+      """;
+
+  static CellResult cell(
+      String method,
+      int bits,
+      double prec,
+      double ndcg,
+      double r2,
+      double train,
+      List<Double> epochs,
+      List<Double> cpu,
+      Double encoder) {
+    return new CellResult(
+        "20newsgroups",
+        method,
+        bits,
+        prec,
+        ndcg,
+        r2,
+        train,
+        epochs,
+        cpu,
+        encoder,
+        42,
+        "./semhash reproduce --bits 32",
+        "2 cores, Java 25");
+  }
+
+  static ReproductionReport report(List<CellResult> cells) {
+    Map<String, String> titles = new LinkedHashMap<>();
+    titles.put("20newsgroups", "20 Newsgroups");
+    titles.put("citeseer", "CiteSeer");
+    return new ReproductionReport(
+        titles, List.of("lsh", "sth", "vdsh"), ThesisNumbers.parse(THESIS, "test"), cells);
+  }
+
+  @Test
+  void rendersOursBesideTheThesisWithDashesForMissingNumbers() {
+    List<CellResult> cells =
+        List.of(
+            cell("lsh", 32, 0.0699, 0.07344, 0.00771, 0.12, List.of(), List.of(), 13760.4),
+            cell(
+                "vdsh",
+                8,
+                0.31234,
+                0.35,
+                0.2,
+                120.04,
+                List.of(10.0, 12.0),
+                List.of(15.0, 17.0),
+                9000.0),
+            cell("vdsh", 24, 1.0, 0.999995, 0.5, 61.0, List.of(30.5), List.of(), null));
+    String expected =
+        """
+        # Reproduction of the thesis's semantic-hashing tables
+
+        Our runs of the thesis's protocol (`EVALUATION.md` section 1) beside the thesis's Prec@100
+        (its tables as quoted in `EVALUATION.md`). Each cell, a method at one code length on one
+        dataset, is one JSON file in [results/](results/). "—" marks a number that does not exist:
+        a cell not run yet, or a method the thesis does not report on that dataset.
+
+        - Written by: `./semhash reproduce --report-only`; `--report-only` rewrites this page and the plots
+          from results/ without training, and a run skips the cells whose file exists.
+        - Cells computed by: `./semhash reproduce --bits 32` (3 cells)
+        - Seed: 42
+        - Machine: 2 cores, Java 25
+        - Protocol: train on the training split; every test document is a query ranking all training
+          documents by Hamming distance (ties in training-document order); relevant = shares a label.
+          Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF.
+
+        ## 20 Newsgroups
+
+        ![Prec@100 against code length on 20 Newsgroups](prec100-20newsgroups.png)
+
+        **Prec@100**, ours / thesis:
+
+        | method | 8 bits | 16 bits | 24 bits | 32 bits | 64 bits | 128 bits | thesis table |
+        |---|---|---|---|---|---|---|---|
+        | lsh | — / .0535 | — / .0554 | — / — | .0699 / .0581 | — / .0643 | — / .0738 | table 5.4 |
+        | vdsh | .3123 / — | — / — | 1.0000 / — | — / — | — / — | — / — | — |
+        | nbrreg (thesis only) | — / .3463 | — / .4120 | — / — | — / .4644 | — / .4768 | — / .4893 | table 4.1 |
+
+        **NDCG@100**, ours (the thesis's tables give Prec@100 only):
+
+        | method | 8 bits | 16 bits | 24 bits | 32 bits | 64 bits | 128 bits |
+        |---|---|---|---|---|---|---|
+        | lsh | — | — | — | .0734 | — | — |
+        | vdsh | .3500 | — | 1.0000 | — | — | — |
+
+        **Precision within Hamming radius 2**, ours:
+
+        | method | 8 bits | 16 bits | 24 bits | 32 bits | 64 bits | 128 bits |
+        |---|---|---|---|---|---|---|
+        | lsh | — | — | — | .0077 | — | — |
+        | vdsh | .2000 | — | .5000 | — | — | — |
+
+        **Training time**, seconds of wall time, ours:
+
+        | method | 8 bits | 16 bits | 24 bits | 32 bits | 64 bits | 128 bits |
+        |---|---|---|---|---|---|---|
+        | lsh | — | — | — | 0.1 | — | — |
+        | vdsh | 120.0 | — | 61.0 | — | — | — |
+
+        ## CiteSeer
+
+        ![Prec@100 against code length on CiteSeer](prec100-citeseer.png)
+
+        **Prec@100**, ours / thesis:
+
+        | method | 8 bits | 16 bits | 32 bits | 64 bits | 128 bits | thesis table |
+        |---|---|---|---|---|---|---|
+
+        No cell of this dataset has been run yet.
+
+        ## Speed
+
+        Targets (issue 4): VDSH on 20 Newsgroups under 10 s per epoch and under 300 s per training on
+        the 2-core machine; the pure-Java encoder at least 5,000 documents per second per core.
+        Epoch and training times are wall time on a machine shared with other jobs; CPU s/epoch is the
+        process's CPU time over both cores, which other jobs do not inflate. The encoder rate
+        is text to code (Lucene analysis, TF-IDF, the network, binarisation) of every test document,
+        one thread, after a warm-up pass, divided by that thread's CPU time.
+
+        | dataset | method | bits | epochs | s/epoch (mean) | CPU s/epoch (mean) | training s | encoder docs/s/core |
+        |---|---|---|---|---|---|---|---|
+        | 20 Newsgroups | vdsh | 8 | 2 | 11.0 | 16.0 | 120.0 | 9,000 |
+        | 20 Newsgroups | vdsh | 24 | 1 | 30.5 | — | 61.0 | — |
+
+        Encoder, every cell: 9,000 to 13,760 documents per second per core over 2 cells.
+        """;
+    assertEquals(expected, report(cells).markdown("./semhash reproduce --report-only", "unused"));
+  }
+
+  @Test
+  void withoutCellsTheMachineIsTheCurrentOneAndNoSpeedRows() {
+    String md = report(List.of()).markdown("./semhash reproduce", "1 core, Java 21");
+    assertTrue(md.contains("- Seed: —\n- Machine: 1 core, Java 21\n"), md);
+    assertTrue(md.contains("No cell with training epochs has been run yet.\n"), md);
+    assertTrue(
+        md.contains(
+            "| lsh | — / .0535 | — / .0554 | — / .0581 | — / .0643 | — / .0738 | table 5.4 |\n"),
+        md);
+  }
+
+  @Test
+  void cellSummaryNamesTheThesisNumber() {
+    ThesisNumbers thesis = ThesisNumbers.parse(THESIS, "test");
+    CellResult c = cell("lsh", 32, 0.0699, 0.07344, 0.00771, 0.12, List.of(), List.of(), 13760.4);
+    assertEquals(
+        "prec@100 .0699 (thesis .0581), ndcg@100 .0734, prec@r2 .0077; training 0.1 s; encoder"
+            + " 13,760 docs/s/core",
+        ReproductionReport.cellSummary(c, thesis));
+    CellResult v =
+        cell("vdsh", 8, 0.31234, 0.35, 0.2, 120.04, List.of(10.0, 12.0), List.of(15.0, 17.0), null);
+    assertEquals(
+        "prec@100 .3123 (thesis —), ndcg@100 .3500, prec@r2 .2000; training 120.0 s (2 epochs, 11.0"
+            + " s/epoch, 16.0 CPU s/epoch)",
+        ReproductionReport.cellSummary(v, thesis));
+  }
+
+  @Test
+  void thesisTableErrorsNameTheLine() {
+    IllegalArgumentException header =
+        assertThrows(
+            IllegalArgumentException.class, () -> ThesisNumbers.parse("method\tx\n", "t.tsv"));
+    assertTrue(
+        header.getMessage().startsWith("t.tsv line 1: expected the header"), header.getMessage());
+    IllegalArgumentException number =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ThesisNumbers.parse(
+                    "dataset\tmethod\tname\t8\tsource\nd\tm\tM\tabc\tt\n", "t.tsv"));
+    assertEquals("t.tsv line 2: 'abc' is not a number", number.getMessage());
+    IllegalArgumentException fields =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ThesisNumbers.parse("dataset\tmethod\tname\t8\tsource\nd\tm\tM\n", "t.tsv"));
+    assertEquals("t.tsv line 2: expected 5 tab-separated fields, got 3", fields.getMessage());
+  }
+
+  /** Every number of EVALUATION.md's Prec@100 table is in the bundled resource, and no other. */
+  @Test
+  void bundledNumbersAreEvaluationMdsTable() throws Exception {
+    Path evaluation =
+        SharedData.dataset("20newsgroups").getParent().getParent().resolve("EVALUATION.md");
+    Map<String, String> datasetKeys =
+        Map.of("20 Newsgroups", "20newsgroups", "Reuters", "reuters", "Citeseer", "citeseer");
+    Pattern row =
+        Pattern.compile(
+            "^\\| (20 Newsgroups|Reuters|Citeseer) \\| ([^|]+?) \\| (\\.\\d{4}) \\| (\\.\\d{4}) \\|"
+                + " (\\.\\d{4}) \\| (\\.\\d{4}) \\| (\\.\\d{4}) \\| (table [\\d.]+) \\|$");
+    ThesisNumbers bundled = ThesisNumbers.load();
+    int rows = 0;
+    for (String line : Files.readAllLines(evaluation)) {
+      Matcher m = row.matcher(line);
+      if (m.matches() == false) {
+        continue;
+      }
+      rows++;
+      String dataset = datasetKeys.get(m.group(1));
+      String thesisName = m.group(2).replace(" (supervised)", "");
+      ThesisNumbers.Row r =
+          bundled.methods(dataset).stream()
+              .map(x -> bundled.row(dataset, x))
+              .filter(x -> x.thesisName().equals(thesisName))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError(line));
+      int[] bits = {8, 16, 32, 64, 128};
+      for (int i = 0; i < bits.length; i++) {
+        assertEquals(Double.parseDouble(m.group(3 + i)), r.prec100().get(bits[i]), 0, line);
+      }
+      assertEquals(m.group(8), r.source(), line);
+    }
+    assertEquals(14, rows);
+    int bundledRows = 0;
+    for (String d : datasetKeys.values()) {
+      bundledRows += bundled.methods(d).size();
+    }
+    assertEquals(14, bundledRows);
+    assertEquals(0.3389, bundled.prec100("20newsgroups", "vdsh", 32), 0);
+    assertNull(bundled.prec100("reuters", "lsh", 32));
+  }
+}
