@@ -35,6 +35,13 @@ public final class ReproductionReport {
 
   static final String NONE = "—";
 
+  /** Issue 4's targets: VDSH on 20 Newsgroups per epoch and per training, the encoder's rate. */
+  static final double EPOCH_SECONDS_TARGET = 10;
+
+  static final double TRAINING_SECONDS_TARGET = 300;
+
+  static final double ENCODER_TARGET = 5000;
+
   /**
    * One method on one dataset: our results by code length and the thesis's Prec@100.
    *
@@ -314,6 +321,54 @@ public final class ReproductionReport {
     if (encoded.isEmpty() == false) {
       md.append("\nEncoder, every cell: ").append(encoderRange(encoded)).append(".\n");
     }
+    List<String> checks = targetChecks();
+    if (checks.isEmpty() == false) {
+      md.append("\nTargets:\n\n");
+      checks.forEach(line -> md.append("- ").append(line).append('\n'));
+    }
+  }
+
+  /** The issue's speed targets, checked against the cells that measure them: one line each. */
+  List<String> targetChecks() {
+    List<String> lines = new ArrayList<>();
+    for (CellResult c : speedCells()) {
+      if (c.dataset().equals("20newsgroups") && c.method().equals("vdsh")) {
+        double epoch = c.meanEpochSeconds();
+        lines.add(
+            String.format(
+                Locale.ROOT,
+                "VDSH on 20 Newsgroups, %d bits: %s s/epoch (under %.0f: %s), training %s s (under"
+                    + " %.0f: %s)",
+                c.bits(),
+                seconds(epoch),
+                EPOCH_SECONDS_TARGET,
+                verdict(epoch < EPOCH_SECONDS_TARGET),
+                seconds(c.trainSeconds()),
+                TRAINING_SECONDS_TARGET,
+                verdict(c.trainSeconds() < TRAINING_SECONDS_TARGET)));
+      }
+    }
+    List<CellResult> encoded =
+        cells.stream().filter(c -> c.encoderDocsPerCoreSecond() != null).toList();
+    if (encoded.isEmpty() == false) {
+      List<String> slow =
+          encoded.stream()
+              .filter(c -> c.encoderDocsPerCoreSecond() < ENCODER_TARGET)
+              .map(c -> c.dataset() + " " + c.method() + " " + c.bits())
+              .toList();
+      lines.add(
+          "Encoder at least "
+              + rate(ENCODER_TARGET)
+              + " docs/s/core: "
+              + (slow.isEmpty()
+                  ? "met by every cell (" + encoded.size() + ")"
+                  : "missed by " + String.join(", ", slow)));
+    }
+    return lines;
+  }
+
+  private static String verdict(boolean met) {
+    return met ? "met" : "missed";
   }
 
   /** Cells of iterative trainers (with epochs), by dataset, method order and code length. */
@@ -417,6 +472,7 @@ public final class ReproductionReport {
     if (encoded.isEmpty() == false) {
       s.append("Encoder, every cell: ").append(encoderRange(encoded)).append('\n');
     }
+    targetChecks().forEach(line -> s.append("Target: ").append(line).append('\n'));
     return s.toString();
   }
 

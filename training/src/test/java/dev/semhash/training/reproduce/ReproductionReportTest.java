@@ -152,6 +152,12 @@ class ReproductionReportTest {
         | 20 Newsgroups | vdsh | 24 | 1 | 30.5 | — | 61.0 | — |
 
         Encoder, every cell: 9,000 to 13,760 documents per second per core over 2 cells.
+
+        Targets:
+
+        - VDSH on 20 Newsgroups, 8 bits: 11.0 s/epoch (under 10: missed), training 120.0 s (under 300: met)
+        - VDSH on 20 Newsgroups, 24 bits: 30.5 s/epoch (under 10: missed), training 61.0 s (under 300: met)
+        - Encoder at least 5,000 docs/s/core: met by every cell (2)
         """;
     assertEquals(expected, report(cells).markdown("./semhash reproduce --report-only", "unused"));
   }
@@ -165,6 +171,25 @@ class ReproductionReportTest {
         md.contains(
             "| lsh | — / .0535 | — / .0554 | — / .0581 | — / .0643 | — / .0738 | table 5.4 |\n"),
         md);
+  }
+
+  @Test
+  void targetsAreCheckedAgainstTheirCells() {
+    List<CellResult> cells =
+        List.of(
+            cell("vdsh", 32, 0.3, 0.3, 0.1, 280, List.of(9.5, 9.0), List.of(), 4999.4),
+            cell("lsh", 32, 0.07, 0.07, 0.01, 0.1, List.of(), List.of(), 5000.0));
+    assertEquals(
+        List.of(
+            "VDSH on 20 Newsgroups, 32 bits: 9.3 s/epoch (under 10: met), training 280.0 s (under"
+                + " 300: met)",
+            "Encoder at least 5,000 docs/s/core: missed by 20newsgroups vdsh 32"),
+        report(cells).targetChecks());
+    assertTrue(
+        report(cells)
+            .speedSummary()
+            .endsWith(
+                "Target: Encoder at least 5,000 docs/s/core: missed by 20newsgroups vdsh 32\n"));
   }
 
   @Test
