@@ -23,7 +23,10 @@ import org.apache.lucene.util.VectorUtil;
  *       B}, {@code λ = 0}. A zero projection has cosine 0 with everything.
  * </ul>
  *
- * The document side is computed once, at index time ({@link #encodeDocument}), the query side once
+ * A deep model (DSE, DSSM) also has {@link DeepLayers}: each side is encoded as {@code
+ * deep(P x)} instead of {@code P x}, the projection {@code P} holding the first layer's weights.
+ *
+ * <p>The document side is computed once, at index time ({@link #encodeDocument}), the query side once
  * per query ({@link #encodeQuery}); {@link #score} then costs one dense dot product, plus a sparse
  * one when {@code λ ≠ 0}. Immutable and thread-safe.
  *
@@ -70,6 +73,7 @@ public final class RerankModel {
   private final Projection documentProjection;
   private final Similarity similarity;
   private final float termOverlapWeight;
+  private final DeepLayers deepLayers;
   private final int fingerprint;
 
   /**
@@ -91,6 +95,32 @@ public final class RerankModel {
       Projection documentProjection,
       Similarity similarity,
       float termOverlapWeight) {
+    this(method, info, analysis, dictionary, queryProjection, documentProjection, similarity, termOverlapWeight, null);
+  }
+
+  /**
+   * A deep model (DSE, DSSM): both sides are encoded as {@code deepLayers.apply(P x)}, with {@code P}
+   * the projection holding the first layer's weights.
+   *
+   * <pre class="prettyprint">
+   * RerankModel dse = new RerankModel("dse", info, analysis, dictionary, firstLayer, firstLayer,
+   *     Similarity.DOT, 0f, new DeepLayers(bias1, Activation.SIGMOID, List.of(layer2, layer3, top)));
+   * </pre>
+   *
+   * @param deepLayers applied after the projection on both sides, or null for a linear model
+   * @throws IllegalArgumentException as the linear constructor, or if the deep layers do not take
+   *     the projection's dimension
+   */
+  public RerankModel(
+      String method,
+      Map<String, String> info,
+      AnalysisSettings analysis,
+      TermDictionary dictionary,
+      Projection queryProjection,
+      Projection documentProjection,
+      Similarity similarity,
+      float termOverlapWeight,
+      DeepLayers deepLayers) {
     if (queryProjection.terms() != dictionary.size() || documentProjection.terms() != dictionary.size()) {
       throw new IllegalArgumentException(
           "projections take " + queryProjection.terms() + " and " + documentProjection.terms()
@@ -109,7 +139,13 @@ public final class RerankModel {
     this.queryProjection = queryProjection;
     this.documentProjection = documentProjection;
     this.similarity = similarity;
+    if (deepLayers != null && deepLayers.inputDimension() != queryProjection.dimension()) {
+      throw new IllegalArgumentException(
+          "deep layers take " + deepLayers.inputDimension() + " inputs but the projection has " + queryProjection.dimension()
+              + " dimensions");
+    }
     this.termOverlapWeight = termOverlapWeight;
+    this.deepLayers = deepLayers;
     this.fingerprint = computeFingerprint();
   }
 
@@ -156,9 +192,14 @@ public final class RerankModel {
     return termOverlapWeight;
   }
 
-  /** Number of dimensions of the projected vectors. */
+  /** The layers applied after the projection, or null for a linear model. */
+  public DeepLayers deepLayers() {
+    return deepLayers;
+  }
+
+  /** Number of dimensions of the encoded (projected, then deep-layer) vectors. */
   public int dimension() {
-    return queryProjection.dimension();
+    return deepLayers == null ? queryProjection.dimension() : deepLayers.outputDimension();
   }
 
   /**
@@ -176,7 +217,7 @@ public final class RerankModel {
 
   /** Encodes a query already turned into a term vector by {@link #vectorizer()}. */
   public QueryVector encodeQuery(TermVector q) {
-    return new QueryVector(q, finish(queryProjection.project(q)));
+    return new QueryVector(q, finish(deep(queryProjection.project(q))));
   }
 
   /** Encodes a document text, as stored at index time. */
@@ -186,7 +227,11 @@ public final class RerankModel {
 
   /** Encodes a document already turned into a term vector by {@link #vectorizer()}. */
   public DocumentVector encodeDocument(TermVector d) {
-    return new DocumentVector(finish(documentProjection.project(d)), termOverlapWeight == 0 ? TermVector.EMPTY : d);
+    return new DocumentVector(finish(deep(documentProjection.project(d))), termOverlapWeight == 0 ? TermVector.EMPTY : d);
+  }
+
+  private float[] deep(float[] projected) {
+    return deepLayers == null ? projected : deepLayers.apply(projected);
   }
 
   private float[] finish(float[] projected) {
@@ -243,12 +288,16 @@ public final class RerankModel {
     }
     buf.flip();
     crc.update(buf);
+    if (deepLayers != null) { // linear models keep the fingerprint they had before deep models existed
+      deepLayers.forEachParameter(crc::update);
+    }
     return (int) crc.getValue();
   }
 
   @Override
   public String toString() {
-    return method + " rerank model (" + similarity + ", " + dimension() + " dimensions, " + dictionary().size()
+    return method + " rerank model (" + similarity + ", " + dimension() + " dimensions, "
+        + (deepLayers == null ? "" : (deepLayers.layers().size() + 1) + " layers, ") + dictionary().size()
         + " terms, term-overlap weight " + termOverlapWeight + ")";
   }
 }

@@ -30,21 +30,26 @@ import org.apache.lucene.store.NIOFSDirectory;
  * RerankModel same = RerankModelFormat.read(Path.of("ssi.rerankmodel"));
  * </pre>
  *
- * <p><b>File format, version 0.</b> Integers are little-endian as Lucene's {@link DataOutput}
+ * <p><b>File format, version 1</b> (version 0 is the same without item 8, and is still read). Integers are little-endian as Lucene's {@link DataOutput}
  * writes them; VInt is Lucene's variable-length integer, String a VInt byte length then UTF-8,
  * Float the IEEE-754 bits as an Int.
  *
  * <ol>
  *   <li>Header: {@link CodecUtil#writeHeader} with codec name {@value #CODEC_NAME} and the version.
  *   <li>String method; VInt n, then n pairs of String key, String value (provenance).
- *   <li>Analysis: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming), VInt minimum
- *       and VInt maximum token length.
+ *   <li>Analysis: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming, 8 letter
+ *       n-grams), VInt minimum and VInt maximum token length, then if flag 8 VInt n (see {@link
+ *       AnalysisSettings#write}).
  *   <li>Dictionary: VInt size, then per term String term, Float idf.
  *   <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if the
  *       document projection is the query projection, else 0.
  *   <li>Query projection: VInt terms (= dictionary size), VInt dimension, terms &times; dimension
  *       Floats, term-major (every dimension of term 0, then term 1, ...).
  *   <li>If not shared, the document projection in the same layout.
+ *   <li>Byte 1 if the model has {@link DeepLayers}, else 0; if 1: VInt first-layer width (= the
+ *       projection dimension), Byte {@link Activation} ordinal, width Floats (first-layer bias),
+ *       VInt number of further layers, then per layer VInt inputs, VInt outputs, Byte activation,
+ *       inputs &times; outputs Floats input-major, outputs Floats (bias).
  *   <li>Footer: {@link CodecUtil#writeFooter}, a CRC-32 of everything before it.
  * </ol>
  *
@@ -62,8 +67,11 @@ public final class RerankModelFormat {
   /** The first format version. */
   public static final int VERSION_START = 0;
 
+  /** Adds deep models (DSE, DSSM): layers after the projection, letter n-gram analysis. */
+  public static final int VERSION_DEEP = 1;
+
   /** The version this build writes. */
-  public static final int VERSION_CURRENT = VERSION_START;
+  public static final int VERSION_CURRENT = VERSION_DEEP;
 
   /** Conventional file extension. */
   public static final String EXTENSION = "rerankmodel";
@@ -75,14 +83,22 @@ public final class RerankModelFormat {
 
   /** Writes {@code model} to {@code file} atomically: the file is complete or untouched. */
   public static void write(RerankModel model, Path file) throws IOException {
+    write(model, file, VERSION_CURRENT);
+  }
+
+  /** Writes in an older layout, for compatibility tests; a deep model needs {@link #VERSION_DEEP}. */
+  static void write(RerankModel model, Path file, int version) throws IOException {
+    if (version < VERSION_START || version > VERSION_CURRENT || (version < VERSION_DEEP && (model.deepLayers() != null || model.analysis().letterNgrams() > 0))) {
+      throw new IllegalArgumentException("cannot write " + model + " in format version " + version);
+    }
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     String tmpName = file.getFileName() + ".tmp-" + ProcessHandle.current().pid();
     try (Directory directory = new NIOFSDirectory(dir)) {
       Files.deleteIfExists(dir.resolve(tmpName));
       try (IndexOutput out = directory.createOutput(tmpName, IOContext.DEFAULT)) {
-        CodecUtil.writeHeader(out, CODEC_NAME, VERSION_CURRENT);
-        writeBody(model, out);
+        CodecUtil.writeHeader(out, CODEC_NAME, version);
+        writeBody(model, out, version);
         CodecUtil.writeFooter(out);
       }
       directory.sync(List.of(tmpName));
@@ -90,7 +106,7 @@ public final class RerankModelFormat {
     Files.move(dir.resolve(tmpName), file.toAbsolutePath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
-  private static void writeBody(RerankModel model, DataOutput out) throws IOException {
+  private static void writeBody(RerankModel model, DataOutput out, int version) throws IOException {
     out.writeString(model.method());
     Map<String, String> info = model.info();
     out.writeVInt(info.size());
@@ -106,6 +122,13 @@ public final class RerankModelFormat {
     writeProjection(model.queryProjection(), out);
     if (model.sharedProjection() == false) {
       writeProjection(model.documentProjection(), out);
+    }
+    if (version >= VERSION_DEEP) {
+      DeepLayers deep = model.deepLayers();
+      out.writeByte((byte) (deep == null ? 0 : 1));
+      if (deep != null) {
+        deep.write(out);
+      }
     }
   }
 
@@ -133,8 +156,8 @@ public final class RerankModelFormat {
       String name = abs.getFileName().toString();
       verifyStructure(directory, name, abs);
       try (ChecksumIndexInput in = directory.openChecksumInput(name)) {
-        CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
-        RerankModel model = readBody(in);
+        int version = CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
+        RerankModel model = readBody(in, version);
         CodecUtil.checkFooter(in);
         return model;
       }
@@ -186,7 +209,7 @@ public final class RerankModelFormat {
     }
   }
 
-  private static RerankModel readBody(DataInput in) throws IOException {
+  private static RerankModel readBody(DataInput in, int version) throws IOException {
     String method = in.readString();
     int infoSize = in.readVInt();
     Map<String, String> info = new TreeMap<>();
@@ -206,7 +229,15 @@ public final class RerankModelFormat {
     }
     Projection a = readProjection(in);
     Projection b = shared == 1 ? a : readProjection(in);
-    return new RerankModel(method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda);
+    DeepLayers deep = null;
+    if (version >= VERSION_DEEP) {
+      int hasDeep = in.readByte();
+      if (hasDeep != 0 && hasDeep != 1) {
+        throw new CorruptIndexException("bad deep-layers flag " + hasDeep, "rerank model");
+      }
+      deep = hasDeep == 1 ? DeepLayers.read(in) : null;
+    }
+    return new RerankModel(method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda, deep);
   }
 
   private static Projection readProjection(DataInput in) throws IOException {

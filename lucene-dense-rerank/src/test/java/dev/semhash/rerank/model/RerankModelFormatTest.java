@@ -123,6 +123,6 @@ class RerankModelFormatTest {
       CodecUtil.writeFooter(out);
     }
     String message = failure(file);
-    assertTrue(message.contains("format version 1") && message.contains("upgrade"), message);
+    assertTrue(message.contains("format version " + (RerankModelFormat.VERSION_CURRENT + 1)) && message.contains("upgrade"), message);
   }
 }

@@ -9,6 +9,8 @@ import dev.semhash.training.eval.RetrievalEvaluator;
 import dev.semhash.training.eval.Run;
 import dev.semhash.training.retrieval.Bm25Index;
 import dev.semhash.training.rerank.RerankExperiment;
+import dev.semhash.training.rerank.DseSettings;
+import dev.semhash.training.rerank.DssmSettings;
 import dev.semhash.training.rerank.S2NetSettings;
 import dev.semhash.training.rerank.SsiSettings;
 import dev.semhash.rerank.model.RerankModelFormat;
@@ -49,6 +51,13 @@ import picocli.CommandLine.Option;
       "With --model s2net, S2Net (cos(A q, A d), pairwise logistic loss with gamma 10, LSA",
       "initialisation, Adam) is trained and evaluated the same way.",
       "",
+      "With --model dse, Deep Semantic Embedding (Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C",
+      "network on unit TF-IDF vectors over the --dse-terms most frequent terms, pretrained",
+      "as stacked RBMs with CD-1, fine-tuned with the margin ranking loss, momentum 0.9,",
+      "weight decay 1e-4; λ = --tfidf-weight) and with --model dssm, DSSM (letter-trigram",
+      "word hashing, a 300-300-128 tanh network, cosine, softmax over the relevant and",
+      "--negatives sampled documents with smoothing --gamma) are trained the same way.",
+      "",
       "Examples:",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model bm25 --json out.json",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model ssi --json out.json"
@@ -58,7 +67,9 @@ final class EvalRerankCommand implements Callable<Integer> {
   enum Model {
     bm25,
     ssi,
-    s2net
+    s2net,
+    dse,
+    dssm
   }
 
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder (e.g. ../shared/datasets/scifact).")
@@ -122,7 +133,21 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--save-model", paramLabel = "FILE", description = "Write the trained rerank model to FILE (.rerankmodel).")
   Path saveModel;
 
+  @Option(names = "--dse-terms", defaultValue = "1000", description = "DSE: input vocabulary D, the terms in most documents (default: ${DEFAULT-VALUE}).")
+  int dseTerms;
+
+  @Option(names = "--pretrain-epochs", defaultValue = "5", description = "DSE: CD-1 epochs per RBM, 0 for none (default: ${DEFAULT-VALUE}).")
+  int pretrainEpochs;
+
+  @Option(names = "--tfidf-weight", defaultValue = "1", description = "DSE: λ, the weight of the TF-IDF cosine mixed into the score (default: ${DEFAULT-VALUE}).")
+  float tfidfWeight;
+
+  @Option(names = "--trigram-min-df", defaultValue = "2", description = "DSSM: documents a letter trigram must occur in (default: ${DEFAULT-VALUE}).")
+  int trigramMinDf;
+
   @Mixin CommonOptions common;
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
@@ -203,6 +228,19 @@ final class EvalRerankCommand implements Callable<Integer> {
       epochs = this.epochs == null ? defaults.epochs() : this.epochs;
       settings = RerankExperiment.Settings.ssi(
           new SsiSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, initStd, common.seed));
+    } else if (model == Model.dse) {
+      DseSettings d = DseSettings.defaults(common.seed);
+      lr = learningRate == null ? d.learningRate() : learningRate;
+      epochs = this.epochs == null ? d.epochs() : this.epochs;
+      settings = RerankExperiment.Settings.dse(new DseSettings(dseTerms, dimOr(100), pretrainEpochs, d.pretrainRate(),
+          d.gaussianPretrainRate(), lr, d.momentum(), d.weightDecay(), epochs, negatives, hardFraction, hardDepth, tfidfWeight,
+          common.seed));
+    } else if (model == Model.dssm) {
+      DssmSettings d = DssmSettings.defaults(common.seed);
+      lr = learningRate == null ? d.learningRate() : learningRate;
+      epochs = this.epochs == null ? d.epochs() : this.epochs;
+      settings = RerankExperiment.Settings.dssm(new DssmSettings(d.hidden(), dim, trigramMinDf, gamma, negativesOr(d.negatives()), lr,
+          epochs, hardFraction, hardDepth, common.seed));
     } else {
       S2NetSettings defaults = S2NetSettings.defaults(common.seed);
       lr = learningRate == null ? defaults.learningRate() : learningRate;
@@ -230,13 +268,18 @@ final class EvalRerankCommand implements Callable<Integer> {
     set.put("depth", depth);
     set.put("analysis", "standard tokenizer, lowercase, English stop words, Porter stemming");
     set.put("fields", "title + text");
-    set.put("model", model == Model.ssi
-        ? "SSI, f(q,d) = (U q)·(V d) + q·d on unit TF-IDF vectors, margin ranking loss, SGD"
-        : "S2Net, f(q,d) = cos(A q, A d) on unit TF-IDF vectors, pairwise logistic loss (gamma " + gamma + "), lazy Adam, LSA init ("
-            + lsaIterations + " subspace iterations)");
+    set.put("model", switch (model) {
+      case ssi -> "SSI, f(q,d) = (U q)·(V d) + q·d on unit TF-IDF vectors, margin ranking loss, SGD";
+      case dse, dssm -> r.model().info().get("model");
+      default -> "S2Net, f(q,d) = cos(A q, A d) on unit TF-IDF vectors, pairwise logistic loss (gamma " + gamma + "), lazy Adam, LSA init ("
+          + lsaIterations + " subspace iterations)";
+    });
+    if (model == Model.dse || model == Model.dssm) {
+      set.putAll(r.model().info());
+    }
     set.put("dictionary_terms", r.model().dictionary().size());
     set.put("min_df", minDf);
-    set.put("dimension", dim);
+    set.put("dimension", r.model().dimension());
     set.put("epochs", epochs);
     set.put("learning_rate", lr);
     set.put("negatives_per_pair", negatives);
@@ -244,7 +287,7 @@ final class EvalRerankCommand implements Callable<Integer> {
     set.put("hard_negative_depth", hardDepth);
     if (model == Model.ssi) {
       set.put("init_std", initStd);
-    } else {
+    } else if (model == Model.s2net) {
       set.put("gamma", gamma);
       set.put("lsa_iterations", lsaIterations);
     }
@@ -291,7 +334,7 @@ final class EvalRerankCommand implements Callable<Integer> {
 
     System.out.printf(
         "%s, %d %s queries, %d documents; %s dim %d, epoch %d of %d chosen on %d validation queries, weight %s%n",
-        reader.name(), r.baseline().queries(), split, docs.size(), model, dim, r.epoch(), epochs, r.validationQueries(), r.weight());
+        reader.name(), r.baseline().queries(), split, docs.size(), model, r.model().dimension(), r.epoch(), epochs, r.validationQueries(), r.weight());
     System.out.printf("%-16s %8s %10s %11s %8s %8s%n", "run", "nDCG@10", "Recall@100", "Recall@1000", "MAP", "MRR@10");
     for (RetrievalEvaluation e : List.of(r.baseline(), r.interpolated(), r.replaced())) {
       System.out.printf("%-16s %8.4f %10.4f %11.4f %8.4f %8.4f%n", e.run(), e.ndcg10(), e.recall100(), e.recall1000(), e.map(), e.mrr10());
@@ -305,6 +348,20 @@ final class EvalRerankCommand implements Callable<Integer> {
       System.out.println("wrote " + common.json);
     }
     return 0;
+  }
+
+  /** DSE's default C is the paper's 100, the other models' 128. */
+  private int dimOr(int dseDefault) {
+    return given("--dim") ? dim : dseDefault;
+  }
+
+  private boolean given(String option) {
+    return spec != null && spec.commandLine() != null && spec.commandLine().getParseResult() != null
+        && spec.commandLine().getParseResult().hasMatchedOption(option);
+  }
+
+  private int negativesOr(int dssmDefault) {
+    return given("--negatives") ? negatives : dssmDefault;
   }
 
   static Map<String, Object> measures(RetrievalEvaluation e) {

@@ -47,6 +47,19 @@ public final class RerankCorpus {
    *     is left
    */
   public static RerankCorpus build(List<Document> docs, AnalysisSettings analysis, int minDocFreq) {
+    return build(docs, analysis, minDocFreq, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #build(List, AnalysisSettings, int)}, keeping only the {@code maxTerms} terms in
+   * most documents (ties by term): a deep model's input vocabulary.
+   *
+   * @throws IllegalArgumentException also if {@code maxTerms < 1}
+   */
+  public static RerankCorpus build(List<Document> docs, AnalysisSettings analysis, int minDocFreq, int maxTerms) {
+    if (maxTerms < 1) {
+      throw new IllegalArgumentException("maximum number of terms must be at least 1, got " + maxTerms);
+    }
     if (docs.isEmpty()) {
       throw new IllegalArgumentException("no document; give at least one");
     }
@@ -71,6 +84,10 @@ public final class RerankCorpus {
     }
     if (terms.isEmpty()) {
       throw new IllegalArgumentException("no term occurs in at least " + minDocFreq + " documents; lower the minimum document frequency");
+    }
+    if (terms.size() > maxTerms) {
+      terms.sort(java.util.Comparator.comparing((String t) -> -df.get(t)).thenComparing(t -> t));
+      terms = new ArrayList<>(terms.subList(0, maxTerms));
     }
     terms.sort(null); // deterministic ids
     float[] idf = new float[terms.size()];

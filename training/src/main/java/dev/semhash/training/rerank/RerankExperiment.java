@@ -72,6 +72,18 @@ public final class RerankExperiment {
           1, null, Bm25Index.Settings.ANSERINI, "train", "test");
     }
 
+    /** DSE with the protocol's defaults. */
+    public static Settings dse(DseSettings dse) {
+      return new Settings("dse", corpus -> new DseTrainer(corpus, dse), dse.hardNegativeDepth(), dse.seed(), 0.2, 1000, 1, null,
+          Bm25Index.Settings.ANSERINI, "train", "test");
+    }
+
+    /** DSSM with the protocol's defaults. */
+    public static Settings dssm(DssmSettings dssm) {
+      return new Settings("dssm", corpus -> new DssmTrainer(corpus, dssm), dssm.hardNegativeDepth(), dssm.seed(), 0.2, 1000, 1,
+          null, Bm25Index.Settings.ANSERINI, "train", "test");
+    }
+
     public Settings {
       if (!(validationFraction > 0 && validationFraction < 1)) {
         throw new IllegalArgumentException("validation fraction must be in (0, 1), got " + validationFraction);
