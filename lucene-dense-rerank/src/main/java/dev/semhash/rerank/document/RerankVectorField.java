@@ -2,11 +2,8 @@ package dev.semhash.rerank.document;
 
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.text.TermVector;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.apache.lucene.document.BinaryDocValuesField;
-import org.apache.lucene.store.ByteArrayDataInput;
-import org.apache.lucene.store.ByteBuffersDataOutput;
+import org.apache.lucene.util.BitUtil;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -26,10 +23,13 @@ import org.apache.lucene.util.BytesRef;
  * dimension; one binary value holds both, read with one seek. And each value carries the model's
  * fingerprint, so vectors written by another model are detected instead of silently mis-scored.
  *
- * <p><b>Value layout</b> (little-endian, VInt as Lucene's): Int model {@linkplain
- * RerankModel#fingerprint() fingerprint}; VInt dimension k; k Floats, the projected vector; VInt
- * n; n times (VInt term id minus the previous id, Float weight), the unit TF-IDF vector when the
- * model's term-overlap weight is not 0, else n = 0.
+ * <p><b>Value layout</b> (little-endian, fixed width, so that a query scores a document straight
+ * from the stored bytes without decoding it; see {@link StoredVectorScorer}): Int model {@linkplain
+ * RerankModel#fingerprint() fingerprint}; Int dimension k; k Floats, the projected vector; Int n;
+ * n Ints, the increasing term ids of the sparse part; n Floats, their weights. The sparse part is
+ * the unit TF-IDF vector when the model has a term-overlap weight, {@code W d} for a {@linkplain
+ * RerankModel.Kind#TERM_MATRIX term-matrix} model, else empty (n = 0). A value is {@code 12 + 4k +
+ * 8n} bytes.
  */
 public final class RerankVectorField {
   private RerankVectorField() {}
@@ -46,28 +46,30 @@ public final class RerankVectorField {
     return new BinaryDocValuesField(field, encode(model, model.encodeDocument(text)));
   }
 
+  /** Bytes before the dense part: fingerprint and dimension. */
+  static final int HEADER_BYTES = 2 * Integer.BYTES;
+
   /** The stored bytes of a document vector. */
   public static BytesRef encode(RerankModel model, RerankModel.DocumentVector vector) {
-    try {
-      ByteBuffersDataOutput out = new ByteBuffersDataOutput();
-      out.writeInt(model.fingerprint());
-      float[] p = vector.projected();
-      out.writeVInt(p.length);
-      for (float v : p) {
-        out.writeInt(Float.floatToIntBits(v));
-      }
-      TermVector terms = vector.terms();
-      out.writeVInt(terms.size());
-      int previous = 0;
-      for (int i = 0; i < terms.size(); i++) {
-        out.writeVInt(terms.ids()[i] - previous);
-        previous = terms.ids()[i];
-        out.writeInt(Float.floatToIntBits(terms.weights()[i]));
-      }
-      return new BytesRef(out.toArrayCopy());
-    } catch (IOException e) {
-      throw new UncheckedIOException("in-memory output failed", e);
+    float[] p = vector.projected();
+    TermVector terms = vector.terms();
+    int n = terms.size();
+    byte[] bytes = new byte[HEADER_BYTES + Float.BYTES * p.length + Integer.BYTES + 8 * n];
+    int o = 0;
+    BitUtil.VH_LE_INT.set(bytes, o, model.fingerprint());
+    BitUtil.VH_LE_INT.set(bytes, o += 4, p.length);
+    o += 4;
+    for (float v : p) {
+      BitUtil.VH_LE_FLOAT.set(bytes, o, v);
+      o += 4;
     }
+    BitUtil.VH_LE_INT.set(bytes, o, n);
+    o += 4;
+    for (int i = 0; i < n; i++) {
+      BitUtil.VH_LE_INT.set(bytes, o + 4 * i, terms.ids()[i]);
+      BitUtil.VH_LE_FLOAT.set(bytes, o + 4 * (n + i), terms.weights()[i]);
+    }
+    return new BytesRef(bytes);
   }
 
   /**
@@ -77,43 +79,23 @@ public final class RerankVectorField {
    *     bytes are not a vector; the message names the field and document
    */
   public static RerankModel.DocumentVector decode(BytesRef bytes, RerankModel model, String field, int doc) {
-    ByteArrayDataInput in = new ByteArrayDataInput(bytes.bytes, bytes.offset, bytes.length);
+    int n = StoredVectorScorer.check(bytes, model, field, doc);
+    int o = bytes.offset + HEADER_BYTES;
+    float[] projected = new float[model.dimension()];
+    for (int i = 0; i < projected.length; i++, o += 4) {
+      projected[i] = (float) BitUtil.VH_LE_FLOAT.get(bytes.bytes, o);
+    }
+    o += 4;
+    int[] ids = new int[n];
+    float[] weights = new float[n];
+    for (int i = 0; i < n; i++) {
+      ids[i] = (int) BitUtil.VH_LE_INT.get(bytes.bytes, o + 4 * i);
+      weights[i] = (float) BitUtil.VH_LE_FLOAT.get(bytes.bytes, o + 4 * (n + i));
+    }
     try {
-      int fingerprint = in.readInt();
-      int dimension = in.readVInt();
-      if (dimension != model.dimension()) {
-        throw new IllegalArgumentException(
-            "field '" + field + "' of document " + doc + " holds a " + dimension + "-dimensional rerank vector but the model has "
-                + model.dimension() + " dimensions; re-index the field with this model or rerank with the model the index was built with");
-      }
-      if (fingerprint != model.fingerprint()) {
-        throw new IllegalArgumentException(
-            "field '" + field + "' of document " + doc + " was computed with another rerank model (fingerprint "
-                + Integer.toHexString(fingerprint) + ", this model " + Integer.toHexString(model.fingerprint())
-                + "); re-index the field with this model or rerank with the model the index was built with");
-      }
-      float[] projected = new float[dimension];
-      in.readFloats(projected, 0, dimension);
-      int n = in.readVInt();
-      int[] ids = new int[n];
-      float[] weights = new float[n];
-      int id = 0;
-      for (int i = 0; i < n; i++) {
-        id += in.readVInt();
-        ids[i] = id;
-        weights[i] = Float.intBitsToFloat(in.readInt());
-      }
-      if (in.eof() == false) {
-        throw new IllegalArgumentException("trailing bytes");
-      }
       return new RerankModel.DocumentVector(projected, n == 0 ? TermVector.EMPTY : new TermVector(ids, weights));
-    } catch (IOException | RuntimeException e) {
-      if (e instanceof IllegalArgumentException && e.getMessage() != null && e.getMessage().startsWith("field '")) {
-        throw (IllegalArgumentException) e;
-      }
-      throw new IllegalArgumentException(
-          "field '" + field + "' of document " + doc + " does not hold a rerank vector (" + e.getMessage()
-              + "); index it with RerankVectorField", e);
+    } catch (IllegalArgumentException e) {
+      throw StoredVectorScorer.notAVector(field, doc, e.getMessage());
     }
   }
 }

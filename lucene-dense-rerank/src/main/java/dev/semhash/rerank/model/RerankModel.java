@@ -21,10 +21,15 @@ import org.apache.lucene.util.VectorUtil;
  *       Indexing's {@code qᵀ(UᵀV + I)d} is {@code A = U}, {@code B = V}, {@code λ = 1}.
  *   <li>{@link Similarity#COSINE}: {@code score(q, d) = cos(A q, B d) + λ q·d}. S2Net is {@code A =
  *       B}, {@code λ = 0}. A zero projection has cosine 0 with everything.
+ *   <li>{@link Kind#TERM_MATRIX}: {@code score(q, d) = qᵀ W d} with a square {@link TermMatrix}
+ *       {@code W} over the dictionary: SSI's diagonal {@code W = D}, its sparse {@code W} from
+ *       recursive feature elimination and its unconstrained {@code W}. The document side is the
+ *       sparse {@code W d}; there is no dense part ({@link #dimension()} is 0).
  * </ul>
  *
- * A deep model (DSE, DSSM) also has {@link DeepLayers}: each side is encoded as {@code
- * deep(P x)} instead of {@code P x}, the projection {@code P} holding the first layer's weights.
+ * A {@link Kind#DEEP} model (DSE, DSSM) also has {@link DeepLayers}: each side is encoded as
+ * {@code deep(P x)} instead of {@code P x}, the projection {@code P} holding the network's first
+ * layer, then compared by {@link Similarity} as above.
  *
  * <p>The document side is computed once, at index time ({@link #encodeDocument}), the query side once
  * per query ({@link #encodeQuery}); {@link #score} then costs one dense dot product, plus a sparse
@@ -37,6 +42,19 @@ import org.apache.lucene.util.VectorUtil;
  * </pre>
  */
 public final class RerankModel {
+  /** What the model file stores, and so how a score is computed. */
+  public enum Kind {
+    /** A query and a document projection ({@code A}, {@code B}), optionally plus {@code λ q·d}. */
+    PROJECTIONS,
+    /** A square term matrix {@code W}: {@code qᵀ W d}. */
+    TERM_MATRIX,
+    /**
+     * A deep network (DSE, DSSM): projections as {@link #PROJECTIONS}, followed by {@link
+     * DeepLayers}.
+     */
+    DEEP
+  }
+
   /** How the two projections are compared. */
   public enum Similarity {
     /** Dot product of the projections. */
@@ -61,8 +79,10 @@ public final class RerankModel {
   /**
    * A document, encoded once at index time.
    *
-   * @param projected {@code B d}, unit length for {@link Similarity#COSINE}
-   * @param terms its unit-length TF-IDF vector when the model has a term-overlap weight, else empty
+   * @param projected {@code B d}, unit length for {@link Similarity#COSINE}; empty for {@link
+   *     Kind#TERM_MATRIX}
+   * @param terms its unit-length TF-IDF vector when the model has a term-overlap weight, {@code W
+   *     d} for {@link Kind#TERM_MATRIX}, else empty
    */
   public record DocumentVector(float[] projected, TermVector terms) {}
 
@@ -71,6 +91,7 @@ public final class RerankModel {
   private final TfIdfVectorizer vectorizer;
   private final Projection queryProjection;
   private final Projection documentProjection;
+  private final TermMatrix termMatrix;
   private final Similarity similarity;
   private final float termOverlapWeight;
   private final DeepLayers deepLayers;
@@ -99,15 +120,16 @@ public final class RerankModel {
   }
 
   /**
-   * A deep model (DSE, DSSM): both sides are encoded as {@code deepLayers.apply(P x)}, with {@code P}
-   * the projection holding the first layer's weights.
+   * A {@link Kind#DEEP} model (DSE, DSSM): both sides are encoded as {@code deepLayers.apply(P x)},
+   * with {@code P} the projection holding the network's first layer.
    *
    * <pre class="prettyprint">
    * RerankModel dse = new RerankModel("dse", info, analysis, dictionary, firstLayer, firstLayer,
    *     Similarity.DOT, 0f, new DeepLayers(bias1, Activation.SIGMOID, List.of(layer2, layer3, top)));
    * </pre>
    *
-   * @param deepLayers applied after the projection on both sides, or null for a linear model
+   * @param deepLayers applied after the projection on both sides; null makes a linear ({@link
+   *     Kind#PROJECTIONS}) model
    * @throws IllegalArgumentException as the linear constructor, or if the deep layers do not take
    *     the projection's dimension
    */
@@ -138,15 +160,74 @@ public final class RerankModel {
     this.vectorizer = new TfIdfVectorizer(analysis, dictionary);
     this.queryProjection = queryProjection;
     this.documentProjection = documentProjection;
+    this.termMatrix = null;
     this.similarity = similarity;
+    this.termOverlapWeight = termOverlapWeight;
     if (deepLayers != null && deepLayers.inputDimension() != queryProjection.dimension()) {
       throw new IllegalArgumentException(
           "deep layers take " + deepLayers.inputDimension() + " inputs but the projection has " + queryProjection.dimension()
               + " dimensions");
     }
-    this.termOverlapWeight = termOverlapWeight;
     this.deepLayers = deepLayers;
     this.fingerprint = computeFingerprint();
+  }
+
+  /**
+   * A {@link Kind#TERM_MATRIX} model: {@code score(q, d) = qᵀ W d}.
+   *
+   * @param method the training method, e.g. {@code "ssi"}
+   * @param info provenance key/values, stored in the file
+   * @param analysis the analysis chain
+   * @param dictionary the terms and their idf
+   * @param termMatrix {@code W}, one row and column per dictionary term
+   */
+  public RerankModel(
+      String method,
+      Map<String, String> info,
+      AnalysisSettings analysis,
+      TermDictionary dictionary,
+      TermMatrix termMatrix) {
+    if (termMatrix.terms() != dictionary.size()) {
+      throw new IllegalArgumentException(
+          "the term matrix has "
+              + termMatrix.terms()
+              + " terms but the dictionary has "
+              + dictionary.size());
+    }
+    this.method = method;
+    this.info = Map.copyOf(new TreeMap<>(info));
+    this.vectorizer = new TfIdfVectorizer(analysis, dictionary);
+    this.queryProjection = null;
+    this.documentProjection = null;
+    this.termMatrix = termMatrix;
+    this.deepLayers = null;
+    this.similarity = Similarity.DOT;
+    this.termOverlapWeight = 0f;
+    this.fingerprint = computeFingerprint();
+  }
+
+  /** What the model stores. */
+  public Kind kind() {
+    return termMatrix != null ? Kind.TERM_MATRIX : deepLayers != null ? Kind.DEEP : Kind.PROJECTIONS;
+  }
+
+  /** The layers after the projection of a {@link Kind#DEEP} model, else null. */
+  public DeepLayers deepLayers() {
+    return deepLayers;
+  }
+
+  /** {@code W} of a {@link Kind#TERM_MATRIX} model, else null. */
+  public TermMatrix termMatrix() {
+    return termMatrix;
+  }
+
+  /**
+   * The weight of the sparse dot product of the query's terms with the stored sparse document
+   * vector: {@code λ} for {@link Kind#PROJECTIONS}, 1 for {@link Kind#TERM_MATRIX} (whose whole
+   * score it is).
+   */
+  public float sparseWeight() {
+    return termMatrix == null ? termOverlapWeight : 1f;
   }
 
   public String method() {
@@ -178,9 +259,9 @@ public final class RerankModel {
     return documentProjection;
   }
 
-  /** True if both sides use one projection. */
+  /** True if both sides use one projection (false for {@link Kind#TERM_MATRIX}). */
   public boolean sharedProjection() {
-    return queryProjection == documentProjection;
+    return termMatrix == null && queryProjection == documentProjection;
   }
 
   public Similarity similarity() {
@@ -192,14 +273,9 @@ public final class RerankModel {
     return termOverlapWeight;
   }
 
-  /** The layers applied after the projection, or null for a linear model. */
-  public DeepLayers deepLayers() {
-    return deepLayers;
-  }
-
-  /** Number of dimensions of the encoded (projected, then deep-layer) vectors. */
+  /** Number of dimensions of the projected vectors; 0 for {@link Kind#TERM_MATRIX}. */
   public int dimension() {
-    return deepLayers == null ? queryProjection.dimension() : deepLayers.outputDimension();
+    return termMatrix != null ? 0 : deepLayers != null ? deepLayers.outputDimension() : queryProjection.dimension();
   }
 
   /**
@@ -217,7 +293,7 @@ public final class RerankModel {
 
   /** Encodes a query already turned into a term vector by {@link #vectorizer()}. */
   public QueryVector encodeQuery(TermVector q) {
-    return new QueryVector(q, finish(deep(queryProjection.project(q))));
+    return new QueryVector(q, termMatrix == null ? finish(deep(queryProjection.project(q))) : new float[0]);
   }
 
   /** Encodes a document text, as stored at index time. */
@@ -227,6 +303,9 @@ public final class RerankModel {
 
   /** Encodes a document already turned into a term vector by {@link #vectorizer()}. */
   public DocumentVector encodeDocument(TermVector d) {
+    if (termMatrix != null) {
+      return new DocumentVector(new float[0], termMatrix.multiply(d));
+    }
     return new DocumentVector(finish(deep(documentProjection.project(d))), termOverlapWeight == 0 ? TermVector.EMPTY : d);
   }
 
@@ -256,6 +335,9 @@ public final class RerankModel {
       throw new IllegalArgumentException(
           "document vector has " + document.projected().length + " dimensions, the model " + dimension());
     }
+    if (termMatrix != null) {
+      return query.terms().dot(document.terms());
+    }
     float s = VectorUtil.dotProduct(query.projected(), document.projected());
     if (termOverlapWeight != 0) {
       s += termOverlapWeight * query.terms().dot(document.terms());
@@ -273,29 +355,61 @@ public final class RerankModel {
       crc.update(dict.term(i).getBytes(StandardCharsets.UTF_8));
       crc.update(Float.floatToIntBits(dict.idf(i)));
     }
+    // the layout of stored document vectors is part of what they depend on
+    crc.update(STORED_VECTOR_LAYOUT);
+    crc.update(kind().ordinal());
+    if (termMatrix != null) {
+      for (int[] ints : new int[][] {termMatrix.columnStart(), termMatrix.rows()}) {
+        for (int x : ints) {
+          buf = flushIfFull(crc, buf);
+          buf.putInt(x);
+        }
+      }
+      for (float w : termMatrix.values()) {
+        buf = flushIfFull(crc, buf);
+        buf.putFloat(w);
+      }
+      buf.flip();
+      crc.update(buf);
+      return (int) crc.getValue();
+    }
     crc.update(similarity.ordinal());
     crc.update(Float.floatToIntBits(termOverlapWeight));
     crc.update(sharedProjection() ? 1 : 0);
     for (Projection p : sharedProjection() ? new Projection[] {queryProjection} : new Projection[] {queryProjection, documentProjection}) {
       for (float w : p.weights()) {
-        if (buf.remaining() < Float.BYTES) {
-          buf.flip();
-          crc.update(buf);
-          buf.clear();
-        }
+        buf = flushIfFull(crc, buf);
         buf.putFloat(w);
       }
     }
     buf.flip();
     crc.update(buf);
-    if (deepLayers != null) { // linear models keep the fingerprint they had before deep models existed
+    if (deepLayers != null) {
       deepLayers.forEachParameter(crc::update);
     }
     return (int) crc.getValue();
   }
 
+  /**
+   * Version of the stored document-vector layout ({@code RerankVectorField}); part of the
+   * fingerprint, so vectors stored in an older layout are recognised and refused.
+   */
+  private static final int STORED_VECTOR_LAYOUT = 1;
+
+  private static ByteBuffer flushIfFull(CRC32 crc, ByteBuffer buf) {
+    if (buf.remaining() < Float.BYTES) {
+      buf.flip();
+      crc.update(buf);
+      buf.clear();
+    }
+    return buf;
+  }
+
   @Override
   public String toString() {
+    if (termMatrix != null) {
+      return method + " rerank model (term matrix W over " + dictionary().size() + " terms, " + termMatrix.entries() + " entries)";
+    }
     return method + " rerank model (" + similarity + ", " + dimension() + " dimensions, "
         + (deepLayers == null ? "" : (deepLayers.layers().size() + 1) + " layers, ") + dictionary().size()
         + " terms, term-overlap weight " + termOverlapWeight + ")";

@@ -30,7 +30,7 @@ import org.apache.lucene.store.NIOFSDirectory;
  * RerankModel same = RerankModelFormat.read(Path.of("ssi.rerankmodel"));
  * </pre>
  *
- * <p><b>File format, version 1</b> (version 0 is the same without item 8, and is still read). Integers are little-endian as Lucene's {@link DataOutput}
+ * <p><b>File format, version 1.</b> Integers are little-endian as Lucene's {@link DataOutput}
  * writes them; VInt is Lucene's variable-length integer, String a VInt byte length then UTF-8,
  * Float the IEEE-754 bits as an Int.
  *
@@ -38,20 +38,32 @@ import org.apache.lucene.store.NIOFSDirectory;
  *   <li>Header: {@link CodecUtil#writeHeader} with codec name {@value #CODEC_NAME} and the version.
  *   <li>String method; VInt n, then n pairs of String key, String value (provenance).
  *   <li>Analysis: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming, 8 letter
- *       n-grams), VInt minimum and VInt maximum token length, then if flag 8 VInt n (see {@link
- *       AnalysisSettings#write}).
+ *       n-grams, version 2 on), VInt minimum and VInt maximum token length, then if flag 8 VInt n
+ *       ({@link AnalysisSettings#write}).
  *   <li>Dictionary: VInt size, then per term String term, Float idf.
- *   <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if the
- *       document projection is the query projection, else 0.
- *   <li>Query projection: VInt terms (= dictionary size), VInt dimension, terms &times; dimension
- *       Floats, term-major (every dimension of term 0, then term 1, ...).
- *   <li>If not shared, the document projection in the same layout.
- *   <li>Byte 1 if the model has {@link DeepLayers}, else 0; if 1: VInt first-layer width (= the
- *       projection dimension), Byte {@link Activation} ordinal, width Floats (first-layer bias),
- *       VInt number of further layers, then per layer VInt inputs, VInt outputs, Byte activation,
- *       inputs &times; outputs Floats input-major, outputs Floats (bias).
+ *   <li>Byte {@link RerankModel.Kind} ordinal: 0 projections, 1 term matrix, 2 deep network.
+ *   <li>Projections (kind 0, and kind 2 before its layers):
+ *       <ol>
+ *         <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if
+ *             the document projection is the query projection, else 0.
+ *         <li>Query projection: VInt terms (= dictionary size), VInt dimension, terms &times;
+ *             dimension Floats, term-major (every dimension of term 0, then term 1, ...).
+ *         <li>If not shared, the document projection in the same layout.
+ *       </ol>
+ *   <li>Term matrix (kind 1): VInt terms (= dictionary size); then per column j: VInt number of
+ *       entries, then per entry VInt row minus the previous row of the column (the first: the row
+ *       itself) and Float value.
+ *   <li>Deep network (kind 2, from version 2): the projections as kind 0 (the first layer's
+ *       weights), then {@link DeepLayers}: VInt first-layer width (= the projection dimension),
+ *       Byte {@link Activation} ordinal, width Floats (the first layer's bias), VInt number of
+ *       further layers, then per layer VInt inputs, VInt outputs, Byte activation, inputs &times;
+ *       outputs Floats input-major, outputs Floats (bias).
  *   <li>Footer: {@link CodecUtil#writeFooter}, a CRC-32 of everything before it.
  * </ol>
+ *
+ * <p><b>Version 0</b> files (written before term-matrix models existed) have no kind byte and are
+ * always projections; they are still read, as are version 1 files (no deep models, no letter
+ * n-grams).
  *
  * The whole checksum is verified before anything is parsed, so a truncated or corrupted file fails
  * with a clear {@link ModelFormatException} and never yields a half-read model. A file with another
@@ -67,8 +79,11 @@ public final class RerankModelFormat {
   /** The first format version. */
   public static final int VERSION_START = 0;
 
-  /** Adds deep models (DSE, DSSM): layers after the projection, letter n-gram analysis. */
-  public static final int VERSION_DEEP = 1;
+  /** Adds the model kind byte and term-matrix models (SSI's diagonal, sparse and full W). */
+  public static final int VERSION_TERM_MATRIX = 1;
+
+  /** Adds deep models (DSE, DSSM: {@link DeepLayers} after the projection) and letter n-grams. */
+  public static final int VERSION_DEEP = 2;
 
   /** The version this build writes. */
   public static final int VERSION_CURRENT = VERSION_DEEP;
@@ -86,10 +101,13 @@ public final class RerankModelFormat {
     write(model, file, VERSION_CURRENT);
   }
 
-  /** Writes in an older layout, for compatibility tests; a deep model needs {@link #VERSION_DEEP}. */
+  /** Writes in an older version, to test that such files are still read. */
   static void write(RerankModel model, Path file, int version) throws IOException {
-    if (version < VERSION_START || version > VERSION_CURRENT || (version < VERSION_DEEP && (model.deepLayers() != null || model.analysis().letterNgrams() > 0))) {
-      throw new IllegalArgumentException("cannot write " + model + " in format version " + version);
+    if (version == VERSION_START && model.kind() != RerankModel.Kind.PROJECTIONS) {
+      throw new IllegalArgumentException("version " + version + " cannot hold a " + model.kind() + " model");
+    }
+    if (version < VERSION_DEEP && (model.kind() == RerankModel.Kind.DEEP || model.analysis().letterNgrams() > 0)) {
+      throw new IllegalArgumentException("version " + version + " cannot hold a deep model or letter n-grams");
     }
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
@@ -116,6 +134,13 @@ public final class RerankModelFormat {
     }
     model.analysis().write(out);
     model.dictionary().write(out);
+    if (version >= VERSION_TERM_MATRIX) {
+      out.writeByte((byte) model.kind().ordinal());
+    }
+    if (model.kind() == RerankModel.Kind.TERM_MATRIX) {
+      writeTermMatrix(model.termMatrix(), out);
+      return;
+    }
     out.writeByte((byte) model.similarity().ordinal());
     out.writeInt(Float.floatToIntBits(model.termOverlapWeight()));
     out.writeByte((byte) (model.sharedProjection() ? 1 : 0));
@@ -123,13 +148,60 @@ public final class RerankModelFormat {
     if (model.sharedProjection() == false) {
       writeProjection(model.documentProjection(), out);
     }
-    if (version >= VERSION_DEEP) {
-      DeepLayers deep = model.deepLayers();
-      out.writeByte((byte) (deep == null ? 0 : 1));
-      if (deep != null) {
-        deep.write(out);
+    if (model.kind() == RerankModel.Kind.DEEP) {
+      model.deepLayers().write(out);
+    }
+  }
+
+  private static void writeTermMatrix(TermMatrix w, DataOutput out) throws IOException {
+    out.writeVInt(w.terms());
+    int[] start = w.columnStart();
+    int[] rows = w.rows();
+    float[] values = w.values();
+    for (int j = 0; j < w.terms(); j++) {
+      out.writeVInt(start[j + 1] - start[j]);
+      int previous = 0;
+      for (int e = start[j]; e < start[j + 1]; e++) {
+        out.writeVInt(rows[e] - previous);
+        previous = rows[e];
+        out.writeInt(Float.floatToIntBits(values[e]));
       }
     }
+  }
+
+  private static TermMatrix readTermMatrix(DataInput in, int dictionarySize) throws IOException {
+    int terms = in.readVInt();
+    if (terms != dictionarySize) {
+      throw new CorruptIndexException(
+          "term matrix of " + terms + " terms for a dictionary of " + dictionarySize, "rerank model");
+    }
+    int[] start = new int[terms + 1];
+    int[] rows = new int[Math.min(terms, 1 << 20)];
+    float[] values = new float[rows.length];
+    int n = 0;
+    for (int j = 0; j < terms; j++) {
+      int count = in.readVInt();
+      if (count < 0 || count > terms) {
+        throw new CorruptIndexException("column " + j + " has " + count + " entries", "rerank model");
+      }
+      if ((long) n + count > MAX_WEIGHTS) {
+        throw new CorruptIndexException("implausibly many term-matrix entries", "rerank model");
+      }
+      if (n + count > rows.length) {
+        int size = (int) Math.min(MAX_WEIGHTS, Math.max((long) n + count, 2L * rows.length));
+        rows = java.util.Arrays.copyOf(rows, size);
+        values = java.util.Arrays.copyOf(values, size);
+      }
+      int row = 0;
+      for (int e = 0; e < count; e++) {
+        row += in.readVInt();
+        rows[n] = row;
+        values[n++] = Float.intBitsToFloat(in.readInt());
+      }
+      start[j + 1] = n;
+    }
+    return new TermMatrix(
+        terms, start, java.util.Arrays.copyOf(rows, n), java.util.Arrays.copyOf(values, n));
   }
 
   private static void writeProjection(Projection p, DataOutput out) throws IOException {
@@ -150,7 +222,7 @@ public final class RerankModelFormat {
   public static RerankModel read(Path file) throws IOException {
     Path abs = file.toAbsolutePath();
     if (Files.isRegularFile(abs) == false) {
-      throw new NoSuchFileException(abs.toString(), null, "rerank model file not found; train one with './semhash eval-rerank --save-model'");
+      throw new NoSuchFileException(abs.toString(), null, "rerank model file not found; train one with './semhash train-rerank' (or 'eval-rerank --save-model')");
     }
     try (Directory directory = new NIOFSDirectory(abs.getParent())) {
       String name = abs.getFileName().toString();
@@ -176,7 +248,7 @@ public final class RerankModelFormat {
       }
       int magic = CodecUtil.readBEInt(in);
       if (magic != CodecUtil.CODEC_MAGIC) {
-        throw new ModelFormatException(file, "is not a semhash model file (no Lucene codec header); give a file written by './semhash eval-rerank --save-model'", null);
+        throw new ModelFormatException(file, "is not a semhash model file (no Lucene codec header); give a file written by './semhash train-rerank' (or 'eval-rerank --save-model')", null);
       }
       String codec;
       int version;
@@ -189,7 +261,7 @@ public final class RerankModelFormat {
       if (codec.equals(HASH_MODEL_CODEC)) {
         throw new ModelFormatException(
             file, "is a hashing model ('" + codec + "'), not a rerank model ('" + CODEC_NAME
-                + "'); hashing models go to the semantic-hash encoder, the reranker needs a file written by './semhash eval-rerank --save-model'", null);
+                + "'); hashing models go to the semantic-hash encoder, the reranker needs a file written by './semhash train-rerank' (or 'eval-rerank --save-model')", null);
       }
       if (codec.equals(CODEC_NAME) == false) {
         throw new ModelFormatException(
@@ -218,6 +290,17 @@ public final class RerankModelFormat {
     }
     AnalysisSettings analysis = AnalysisSettings.read(in);
     TermDictionary dictionary = TermDictionary.read(in);
+    int kind = version >= VERSION_TERM_MATRIX ? in.readByte() : RerankModel.Kind.PROJECTIONS.ordinal();
+    if (kind == RerankModel.Kind.TERM_MATRIX.ordinal()) {
+      return new RerankModel(method, info, analysis, dictionary, readTermMatrix(in, dictionary.size()));
+    }
+    boolean deep = kind == RerankModel.Kind.DEEP.ordinal() && version >= VERSION_DEEP;
+    if (kind != RerankModel.Kind.PROJECTIONS.ordinal() && deep == false) {
+      throw new CorruptIndexException("unknown model kind " + kind, "rerank model");
+    }
+    if (analysis.letterNgrams() > 0 && version < VERSION_DEEP) {
+      throw new CorruptIndexException("letter n-grams in a version " + version + " file", "rerank model");
+    }
     int sim = in.readByte();
     if (sim < 0 || sim >= RerankModel.Similarity.values().length) {
       throw new CorruptIndexException("unknown similarity " + sim, "rerank model");
@@ -229,15 +312,8 @@ public final class RerankModelFormat {
     }
     Projection a = readProjection(in);
     Projection b = shared == 1 ? a : readProjection(in);
-    DeepLayers deep = null;
-    if (version >= VERSION_DEEP) {
-      int hasDeep = in.readByte();
-      if (hasDeep != 0 && hasDeep != 1) {
-        throw new CorruptIndexException("bad deep-layers flag " + hasDeep, "rerank model");
-      }
-      deep = hasDeep == 1 ? DeepLayers.read(in) : null;
-    }
-    return new RerankModel(method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda, deep);
+    return new RerankModel(
+        method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda, deep ? DeepLayers.read(in) : null);
   }
 
   private static Projection readProjection(DataInput in) throws IOException {

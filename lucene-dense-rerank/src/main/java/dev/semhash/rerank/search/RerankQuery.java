@@ -1,18 +1,16 @@
 package dev.semhash.rerank.search;
 
-import dev.semhash.rerank.document.RerankVectors;
+import dev.semhash.rerank.document.StoredVectorScorer;
 import dev.semhash.rerank.model.RerankModel;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 
 /**
@@ -122,40 +120,54 @@ public final class RerankQuery extends Query {
   @Override
   public Query rewrite(IndexSearcher searcher) throws IOException {
     TopDocs top = searcher.search(firstStage, topN);
-    ScoreDoc[] hits = top.scoreDocs.clone();
-    Arrays.sort(hits, (a, b) -> Integer.compare(a.doc, b.doc));
-    int n = hits.length;
+    int n = top.scoreDocs.length;
+    // doc-id order: each segment's doc values are then read forwards, and the hits are ready for
+    // the rewritten query's binary searches
+    long[] packed = new long[n];
+    for (int i = 0; i < n; i++) {
+      packed[i] = ((long) top.scoreDocs[i].doc << 32) | i;
+    }
+    Arrays.sort(packed);
     int[] docs = new int[n];
     float[] first = new float[n];
     float[] modelScores = new float[n];
     boolean[] hasVector = new boolean[n];
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    RerankVectors vectors = null;
-    int leafIndex = -1;
     for (int i = 0; i < n; i++) {
-      docs[i] = hits[i].doc;
-      first[i] = hits[i].score;
-      int leaf = ReaderUtil.subIndex(docs[i], leaves);
-      if (leaf != leafIndex) {
-        leafIndex = leaf;
-        vectors = RerankVectors.of(leaves.get(leaf).reader(), vectorField, model);
-      }
-      if (queryVector.isEmpty()) {
-        continue; // the model cannot score; first-stage order is kept
-      }
-      RerankModel.DocumentVector v = vectors.vector(docs[i] - leaves.get(leaf).docBase);
-      if (v != null) {
-        hasVector[i] = true;
-        modelScores[i] = model.score(queryVector, v);
-        if (Float.isFinite(modelScores[i]) == false) {
-          throw new IllegalStateException(
-              "rerank model scored document " + docs[i] + " " + modelScores[i] + "; its stored vector in field '" + vectorField
-                  + "' is damaged, re-index it");
-        }
-      }
+      docs[i] = (int) (packed[i] >>> 32);
+      first[i] = top.scoreDocs[(int) packed[i]].score;
+    }
+    if (queryVector.isEmpty() == false) {
+      score(searcher.getIndexReader().leaves(), docs, modelScores, hasVector);
     }
     RerankScores scores = RerankScores.compute(first, modelScores, hasVector, queryVector.isEmpty() == false, combination, weight);
     return new RerankedHitsQuery(this, docs, scores, searcher.getIndexReader());
+  }
+
+  /** Model scores of the hits {@code docs} (increasing), segment by segment. */
+  private void score(List<LeafReaderContext> leaves, int[] docs, float[] modelScores, boolean[] hasVector)
+      throws IOException {
+    int i = 0;
+    for (LeafReaderContext leaf : leaves) {
+      int end = leaf.docBase + leaf.reader().maxDoc();
+      if (i == docs.length) {
+        break;
+      }
+      if (docs[i] >= end) {
+        continue;
+      }
+      StoredVectorScorer scorer = StoredVectorScorer.create(leaf.reader(), vectorField, model, queryVector);
+      for (; i < docs.length && docs[i] < end; i++) {
+        if (scorer.advanceExact(docs[i] - leaf.docBase)) {
+          hasVector[i] = true;
+          modelScores[i] = scorer.score();
+          if (Float.isFinite(modelScores[i]) == false) {
+            throw new IllegalStateException(
+                "rerank model scored document " + docs[i] + " " + modelScores[i] + "; its stored vector in field '" + vectorField
+                    + "' is damaged, re-index it");
+          }
+        }
+      }
+    }
   }
 
   @Override

@@ -67,7 +67,7 @@ final class RerankedHitsQuery extends Query {
         if (i < 0) {
           return Explanation.noMatch("not among the top " + original.topN() + " hits of the first stage " + original.firstStage());
         }
-        Explanation e = scores.explain(i, original.model().method() + " (" + original.model().dimension() + " dimensions)");
+        Explanation e = scores.explain(i, modelName(original.model()));
         if (boost != 1f) {
           return Explanation.match(boost * e.getValue().floatValue(), "product of:", e, Explanation.match(boost, "boost"));
         }
@@ -100,6 +100,13 @@ final class RerankedHitsQuery extends Query {
         return false;
       }
     };
+  }
+
+  private static String modelName(dev.semhash.rerank.model.RerankModel model) {
+    return model.method()
+        + (model.kind() == dev.semhash.rerank.model.RerankModel.Kind.TERM_MATRIX
+            ? " (term matrix over " + model.dictionary().size() + " terms)"
+            : " (" + model.dimension() + " dimensions)");
   }
 
   private int lowerBound(int doc) {

@@ -62,30 +62,33 @@ class DeepModelFormatTest {
   }
 
   @Test
-  void weightsChangeTheFingerprintButLinearFingerprintsAreUnchanged() {
+  void weightsAndLayersChangeTheFingerprint() {
     RerankModel a = randomDssm(new Random(5));
-    RerankModel b = randomDssm(new Random(6));
-    assertNotEquals(a.fingerprint(), b.fingerprint());
-    // a linear model's fingerprint does not depend on the deep-layer code path: same model, same value
-    assertEquals(TinyModels.ssi().fingerprint(), TinyModels.ssi().fingerprint());
-    assertNull(TinyModels.ssi().deepLayers());
+    assertNotEquals(a.fingerprint(), randomDssm(new Random(6)).fingerprint());
+    RerankModel linear = new RerankModel("dssm", a.info(), a.analysis(), a.dictionary(), a.queryProjection(), a.documentProjection(),
+        a.similarity(), 0f);
+    assertNotEquals(a.fingerprint(), linear.fingerprint(), "the same projection without the deep layers is another model");
+    assertEquals(RerankModel.Kind.DEEP, a.kind());
+    assertEquals(RerankModel.Kind.PROJECTIONS, linear.kind());
   }
 
   @Test
-  void versionZeroFilesAreStillRead() throws IOException {
-    Path file = tmp.resolve("v0.rerankmodel");
+  void olderVersionsAreStillRead() throws IOException {
+    Path file = tmp.resolve("old.rerankmodel");
     RerankModel ssi = TinyModels.ssi();
-    RerankModelFormat.write(ssi, file, RerankModelFormat.VERSION_START);
-    byte[] bytes = Files.readAllBytes(file);
-    // the header's version field: the 4 bytes before the 16-byte id-less header end (magic, name, version)
-    assertEquals(RerankModelFormat.VERSION_START, CodecUtil.readBEInt(new org.apache.lucene.store.ByteArrayDataInput(bytes, 4 + 1 + RerankModelFormat.CODEC_NAME.length(), 4)));
-    RerankModel back = RerankModelFormat.read(file);
-    assertEquals(ssi.fingerprint(), back.fingerprint());
-    assertNull(back.deepLayers());
-    // a version-0 reader could not represent a deep model or letter n-grams: refused, not silently dropped
-    String m = assertThrows(IllegalArgumentException.class, () -> RerankModelFormat.write(TinyModels.dse(), file, 0)).getMessage();
-    assertTrue(m.contains("in format version 0"), m);
-    assertThrows(IllegalArgumentException.class, () -> RerankModelFormat.write(randomDssm(new Random(1)), file, 0));
+    for (int version : new int[] {RerankModelFormat.VERSION_START, RerankModelFormat.VERSION_TERM_MATRIX}) {
+      RerankModelFormat.write(ssi, file, version);
+      byte[] bytes = Files.readAllBytes(file);
+      // the header's version: after the 4-byte magic and the codec name (1 length byte + name)
+      assertEquals(version, CodecUtil.readBEInt(new org.apache.lucene.store.ByteArrayDataInput(bytes, 4 + 1 + RerankModelFormat.CODEC_NAME.length(), 4)));
+      RerankModel back = RerankModelFormat.read(file);
+      assertEquals(ssi.fingerprint(), back.fingerprint());
+      assertNull(back.deepLayers());
+    }
+    // older versions cannot represent a deep model or letter n-grams: refused, not silently dropped
+    String m = assertThrows(IllegalArgumentException.class, () -> RerankModelFormat.write(TinyModels.dse(), file, RerankModelFormat.VERSION_TERM_MATRIX)).getMessage();
+    assertTrue(m.contains("cannot hold a deep model"), m);
+    assertThrows(IllegalArgumentException.class, () -> RerankModelFormat.write(randomDssm(new Random(1)), file, RerankModelFormat.VERSION_TERM_MATRIX));
   }
 
   @Test

@@ -25,7 +25,8 @@ class RerankModelFormatTest {
 
   @Test
   void roundTripKeepsEveryScore() throws IOException {
-    for (RerankModel m : List.of(TinyModels.ssi(), TinyModels.s2net(),
+    for (RerankModel m : List.of(TinyModels.ssi(), TinyModels.s2net(), TinyModels.ssiSymmetric(),
+        TinyModels.diagonal(), TinyModels.sparse(), TinyModels.full(),
         TinyModels.random(new Random(3), List.of("x", "y", "z", "w"), 5, 0.25f))) {
       Path file = tmp.resolve(m.method() + ".rerankmodel");
       RerankModelFormat.write(m, file);
@@ -36,12 +37,27 @@ class RerankModelFormatTest {
       assertEquals(m.analysis(), back.analysis());
       assertEquals(m.dictionary(), back.dictionary());
       assertEquals(m.sharedProjection(), back.sharedProjection());
+      assertEquals(m.kind(), back.kind());
+      assertEquals(m.termMatrix(), back.termMatrix());
       for (String text : List.of("apple cherry", "banana", "x y y z", "w")) {
         assertEquals(m.score(m.encodeQuery("apple x"), m.encodeDocument(text)),
             back.score(back.encodeQuery("apple x"), back.encodeDocument(text)));
         assertArrayEquals(m.encodeDocument(text).projected(), back.encodeDocument(text).projected());
       }
     }
+  }
+
+  @Test
+  void versionZeroFilesAreStillRead() throws IOException {
+    for (RerankModel m : List.of(TinyModels.ssi(), TinyModels.s2net())) {
+      Path file = tmp.resolve("v0-" + m.method() + ".rerankmodel");
+      RerankModelFormat.write(m, file, RerankModelFormat.VERSION_START);
+      RerankModel back = RerankModelFormat.read(file);
+      assertEquals(m.fingerprint(), back.fingerprint());
+      assertEquals(RerankModel.Kind.PROJECTIONS, back.kind());
+    }
+    assertThrows(IllegalArgumentException.class,
+        () -> RerankModelFormat.write(TinyModels.diagonal(), tmp.resolve("x"), RerankModelFormat.VERSION_START));
   }
 
   private Path written() throws IOException {

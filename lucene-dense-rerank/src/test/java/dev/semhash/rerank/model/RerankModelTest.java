@@ -44,6 +44,56 @@ class RerankModelTest {
   }
 
   @Test
+  void symmetricSsiComputedByHand() {
+    RerankModel m = TinyModels.ssiSymmetric();
+    RerankModel.QueryVector q = m.encodeQuery("apple");
+    // Aq = (1, 0); A cherry = (1, 1); q·d = 0
+    assertEquals(1, m.score(q, m.encodeDocument("cherry")), EPS);
+    // d = (1, 0, 1)/√2: Ad = (2, 1)/√2, dot √2; q·d = 1/√2
+    assertEquals(3 / Math.sqrt(2), m.score(q, m.encodeDocument("apple cherry")), EPS);
+  }
+
+  @Test
+  void diagonalComputedByHand() {
+    RerankModel m = TinyModels.diagonal();
+    assertEquals(RerankModel.Kind.TERM_MATRIX, m.kind());
+    assertEquals(0, m.dimension());
+    // q = (1, 0, 0), d = (1, 0, 1)/√2, Dd = (2, 0, 0.5)/√2
+    assertEquals(Math.sqrt(2), m.score(m.encodeQuery("apple"), m.encodeDocument("apple cherry")), EPS);
+    // q = (1, 2, 0)/√5, d = (0, 4, 1)/√17, Dd = (0, 4, 0.5)/√17
+    assertEquals(8 / Math.sqrt(85), m.score(m.encodeQuery("apple banana"), m.encodeDocument("banana banana cherry")), EPS);
+    assertTrue(m.termMatrix().isDiagonal());
+  }
+
+  @Test
+  void sparseComputedByHand() {
+    RerankModel m = TinyModels.sparse();
+    assertEquals(0.5, m.score(m.encodeQuery("banana"), m.encodeDocument("apple")), EPS);
+    assertEquals(-1, m.score(m.encodeQuery("apple"), m.encodeDocument("banana")), EPS);
+    // q = d = (1, 0, 1)/√2; Wd = (1, 0.5, 1)/√2; q·Wd = 1
+    assertEquals(1, m.score(m.encodeQuery("apple cherry"), m.encodeDocument("apple cherry")), EPS);
+    assertEquals(0.5f, m.termMatrix().get(1, 0));
+    assertEquals(0f, m.termMatrix().get(2, 0));
+  }
+
+  @Test
+  void fullComputedByHand() {
+    RerankModel m = TinyModels.full();
+    assertEquals(7, m.score(m.encodeQuery("apple"), m.encodeDocument("cherry")), EPS);
+    assertEquals(2, m.score(m.encodeQuery("banana"), m.encodeDocument("apple")), EPS);
+    assertEquals(9, m.termMatrix().entries());
+  }
+
+  @Test
+  void badTermMatrixIsRejected() {
+    assertThrows(IllegalArgumentException.class, () -> new TermMatrix(2, new int[] {0, 1, 2}, new int[] {1, 1}, new float[] {1, Float.NaN}));
+    assertThrows(IllegalArgumentException.class, () -> new TermMatrix(2, new int[] {0, 2, 2}, new int[] {1, 0}, new float[] {1, 1}));
+    assertThrows(IllegalArgumentException.class, () -> new TermMatrix(2, new int[] {0, 1, 3}, new int[] {1, 0}, new float[] {1, 1}));
+    assertThrows(IllegalArgumentException.class,
+        () -> new RerankModel("x", Map.of(), TinyModels.PLAIN, TinyModels.fruit(), TermMatrix.diagonal(new float[] {1, 1})));
+  }
+
+  @Test
   void dimensionMismatchIsRejected() {
     RerankModel m = TinyModels.ssi();
     RerankModel.DocumentVector wrong = new RerankModel.DocumentVector(new float[3], TermVector.EMPTY);

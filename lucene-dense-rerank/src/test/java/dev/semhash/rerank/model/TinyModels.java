@@ -58,7 +58,62 @@ public final class TinyModels {
     return new RerankModel("dssm", Map.of(), PLAIN, fruit(), first, first, RerankModel.Similarity.COSINE, 0f, deep);
   }
 
+  /** SSI's symmetric {@code W = UᵀU + I}: {@link #ssi()}'s A on both sides, dot product, λ = 1. */
+  public static RerankModel ssiSymmetric() {
+    Projection a = new Projection(3, 2, new float[] {1, 0, 0, 1, 1, 1});
+    return new RerankModel("ssi", Map.of(), PLAIN, fruit(), a, a, RerankModel.Similarity.DOT, 1f);
+  }
+
+  /** SSI's {@code W = D} with D = diag(2, 1, 0.5). */
+  public static RerankModel diagonal() {
+    return new RerankModel("ssi", Map.of(), PLAIN, fruit(), TermMatrix.diagonal(new float[] {2, 1, 0.5f}));
+  }
+
+  /**
+   * A sparse W: column apple has W[apple][apple] = 1 and W[banana][apple] = 0.5, column banana
+   * W[apple][banana] = -1, column cherry W[cherry][cherry] = 1.
+   */
+  public static RerankModel sparse() {
+    return new RerankModel("ssi", Map.of(), PLAIN, fruit(),
+        new TermMatrix(3, new int[] {0, 2, 3, 4}, new int[] {0, 1, 0, 2}, new float[] {1, 0.5f, -1, 1}));
+  }
+
+  /** An unconstrained W with W[i][j] = i + 3j + 1. */
+  public static RerankModel full() {
+    float[] columnMajor = new float[9];
+    for (int j = 0; j < 3; j++) {
+      for (int i = 0; i < 3; i++) {
+        columnMajor[j * 3 + i] = i + 3 * j + 1;
+      }
+    }
+    return new RerankModel("ssi", Map.of(), PLAIN, fruit(), TermMatrix.dense(3, columnMajor));
+  }
+
   /** A random model over {@code terms} with {@code dimension} dimensions. */
+  /** A random sparse term-matrix model over {@code terms}: each entry present with probability 1/2. */
+  public static RerankModel randomTermMatrix(Random random, List<String> terms) {
+    int n = terms.size();
+    float[] idf = new float[n];
+    for (int i = 0; i < n; i++) {
+      idf[i] = 0.5f + random.nextFloat() * 3;
+    }
+    int[] start = new int[n + 1];
+    int[] rows = new int[n * n];
+    float[] values = new float[n * n];
+    int e = 0;
+    for (int j = 0; j < n; j++) {
+      for (int i = 0; i < n; i++) {
+        if (random.nextBoolean()) {
+          rows[e] = i;
+          values[e++] = (float) random.nextGaussian();
+        }
+      }
+      start[j + 1] = e;
+    }
+    return new RerankModel("random", Map.of(), PLAIN, new TermDictionary(terms, idf),
+        new TermMatrix(n, start, java.util.Arrays.copyOf(rows, e), java.util.Arrays.copyOf(values, e)));
+  }
+
   public static RerankModel random(Random random, List<String> terms, int dimension, float lambda) {
     float[] idf = new float[terms.size()];
     for (int i = 0; i < idf.length; i++) {

@@ -203,7 +203,10 @@ public class TestRerankQuery extends LuceneTestCase {
   public void testMatchesBruteForceAndIsThreadSafe() throws Exception {
     Random r = random();
     List<String> vocab = List.of("a", "b", "c", "d", "e", "f", "g", "h");
-    RerankModel model = TinyModels.random(new Random(r.nextLong()), vocab.subList(0, 6), 4, r.nextBoolean() ? 1f : 0f);
+    RerankModel model = switch (r.nextInt(3)) {
+      case 0 -> TinyModels.randomTermMatrix(new Random(r.nextLong()), vocab.subList(0, 6));
+      default -> TinyModels.random(new Random(r.nextLong()), vocab.subList(0, 6), 4, r.nextBoolean() ? 1f : 0f);
+    };
     int numDocs = atLeast(60);
     String[] texts = new String[numDocs];
     boolean[] hasVector = new boolean[numDocs];
@@ -297,6 +300,36 @@ public class TestRerankQuery extends LuceneTestCase {
         } finally {
           pool.shutdown();
         }
+      }
+    }
+  }
+
+  /** Every SSI variant scores the same through the stored bytes as through the model. */
+  public void testTermMatrixAndSymmetricModelsThroughTheQuery() throws IOException {
+    for (RerankModel model : List.of(TinyModels.diagonal(), TinyModels.sparse(), TinyModels.full(), TinyModels.ssiSymmetric())) {
+      try (Directory dir = handIndex(model);
+          DirectoryReader reader = DirectoryReader.open(dir)) {
+        IndexSearcher searcher = newSearcher(reader, false);
+        Query q = new RerankQuery(firstStage(), model, "apple banana", 10, Combination.REPLACE, 0f, VEC);
+        TopDocs top = searcher.search(q, 10);
+        assertEquals(4, top.scoreDocs.length);
+        RerankModel.QueryVector qv = model.encodeQuery("apple banana");
+        float lo = Float.POSITIVE_INFINITY;
+        float hi = Float.NEGATIVE_INFINITY;
+        for (int d : new int[] {0, 1, 3}) {
+          float m = model.score(qv, model.encodeDocument(HAND_DOCS[d]));
+          lo = Math.min(lo, m);
+          hi = Math.max(hi, m);
+        }
+        for (ScoreDoc sd : top.scoreDocs) {
+          if (sd.doc == 2) {
+            assertEquals(0.5f * 2 / 3f, sd.score, 1e-6f);
+            continue;
+          }
+          float m = model.score(qv, model.encodeDocument(HAND_DOCS[sd.doc]));
+          assertEquals(1 + (m - lo) / (hi - lo), sd.score, 1e-5f);
+        }
+        CheckHits.checkExplanations(q, BODY, searcher);
       }
     }
   }
