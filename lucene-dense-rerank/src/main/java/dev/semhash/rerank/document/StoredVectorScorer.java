@@ -2,6 +2,11 @@ package dev.semhash.rerank.document;
 
 import dev.semhash.rerank.model.RerankModel;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.util.Arrays;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -13,8 +18,8 @@ import org.apache.lucene.util.VectorUtil;
 /**
  * Scores the stored vectors of one segment against one encoded query, straight from the stored
  * bytes ({@link RerankVectorField}'s fixed-width layout): the dense part is copied once into a
- * reusable buffer for a SIMD dot product ({@link VectorUtil}), and each query term is looked up in
- * the document's sorted term ids by binary search. Nothing is allocated per document, and the sparse
+ * reusable buffer for a SIMD dot product ({@link VectorUtil}), and the document's sorted term ids
+ * are scanned against a bit set of the query's terms. Nothing is allocated per document, and the sparse
  * part is skipped when the model has no sparse term ({@code λ = 0}). The score equals {@link
  * RerankModel#score} of the decoded vector, bit for bit.
  *
@@ -37,6 +42,16 @@ public final class StoredVectorScorer {
   private final float sparseWeight;
   private final float[] buffer;
   private int doc = -1;
+  // little-endian float views of the doc values' byte array, one per byte alignment (the array is
+  // reused from document to document, so the views are made once): a bulk copy, not a loop
+  private byte[] viewed;
+  private final FloatBuffer[] views = new FloatBuffer[Float.BYTES];
+  private final IntBuffer[] intViews = new IntBuffer[Integer.BYTES];
+  // the query's terms as a bit set over the dictionary: a document's term ids are scanned in order
+  // and only the (rare) hits looked up, which costs fewer unpredictable branches than merging
+  private final long[] queryBits;
+  private final int maxQueryId;
+  private int[] idBuffer = new int[0];
 
   private StoredVectorScorer(
       BinaryDocValues values, RerankModel model, RerankModel.QueryVector query, String field) {
@@ -48,6 +63,11 @@ public final class StoredVectorScorer {
     this.queryWeights = query.terms().weights();
     this.sparseWeight = model.sparseWeight();
     this.buffer = new float[model.dimension()];
+    this.queryBits = new long[(model.dictionary().size() + 63) >>> 6];
+    for (int id : queryIds) {
+      queryBits[id >>> 6] |= 1L << id;
+    }
+    this.maxQueryId = queryIds.length == 0 ? -1 : queryIds[queryIds.length - 1];
   }
 
   /**
@@ -98,32 +118,37 @@ public final class StoredVectorScorer {
     int o = ref.offset + RerankVectorField.HEADER_BYTES;
     float s = 0f;
     int k = buffer.length;
-    if (k > 0) {
-      for (int i = 0; i < k; i++) {
-        buffer[i] = (float) BitUtil.VH_LE_FLOAT.get(b, o + 4 * i);
+    if (b != viewed) {
+      viewed = b;
+      ByteBuffer bytes = ByteBuffer.wrap(b);
+      for (int a = 0; a < Float.BYTES && a < b.length; a++) {
+        ByteBuffer slice = bytes.slice(a, b.length - a).order(ByteOrder.LITTLE_ENDIAN);
+        views[a] = slice.asFloatBuffer();
+        intViews[a] = slice.asIntBuffer();
       }
+    }
+    if (k > 0) {
+      views[o & 3].get(o >>> 2, buffer);
       s = VectorUtil.dotProduct(queryDense, buffer);
     }
-    if (sparseWeight != 0f && n > 0 && queryIds.length > 0) {
+    if (sparseWeight != 0f && n > 0 && maxQueryId >= 0) {
       int ids = o + 4 * k + Integer.BYTES;
       int weights = ids + 4 * n;
+      if (idBuffer.length < n) {
+        idBuffer = new int[Math.max(n, 2 * idBuffer.length)];
+      }
+      int[] docIds = idBuffer;
+      intViews[ids & 3].get(ids >>> 2, docIds, 0, n);
+      long[] bits = queryBits;
       double sum = 0;
-      int lo = 0;
-      for (int t = 0; t < queryIds.length && lo < n; t++) {
-        int target = queryIds[t];
-        int hi = n - 1;
-        while (lo <= hi) {
-          int mid = (lo + hi) >>> 1;
-          int id = (int) BitUtil.VH_LE_INT.get(b, ids + 4 * mid);
-          if (id < target) {
-            lo = mid + 1;
-          } else if (id > target) {
-            hi = mid - 1;
-          } else {
-            sum += (double) queryWeights[t] * (float) BitUtil.VH_LE_FLOAT.get(b, weights + 4 * mid);
-            lo = mid + 1;
-            break;
-          }
+      for (int i = 0; i < n; i++) {
+        int id = docIds[i];
+        if (id > maxQueryId) {
+          break; // increasing ids: no query term is left
+        }
+        if (id >= 0 && (bits[id >>> 6] & (1L << id)) != 0) {
+          int t = Arrays.binarySearch(queryIds, id);
+          sum += (double) queryWeights[t] * (float) BitUtil.VH_LE_FLOAT.get(b, weights + 4 * i);
         }
       }
       s += sparseWeight * (float) sum;

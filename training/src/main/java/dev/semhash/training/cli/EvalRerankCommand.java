@@ -9,8 +9,6 @@ import dev.semhash.training.eval.RetrievalEvaluator;
 import dev.semhash.training.eval.Run;
 import dev.semhash.training.retrieval.Bm25Index;
 import dev.semhash.training.rerank.RerankExperiment;
-import dev.semhash.training.rerank.DseSettings;
-import dev.semhash.training.rerank.DssmSettings;
 import dev.semhash.training.rerank.S2NetSettings;
 import dev.semhash.training.rerank.SsiSettings;
 import dev.semhash.rerank.model.RerankModelFormat;
@@ -51,13 +49,6 @@ import picocli.CommandLine.Option;
       "With --model s2net, S2Net (cos(A q, A d), pairwise logistic loss with gamma 10, LSA",
       "initialisation, Adam) is trained and evaluated the same way.",
       "",
-      "With --model dse, Deep Semantic Embedding (Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C",
-      "network on unit TF-IDF vectors over the --dse-terms most frequent terms, pretrained",
-      "as stacked RBMs with CD-1, fine-tuned with the margin ranking loss, momentum 0.9,",
-      "weight decay 1e-4; λ = --tfidf-weight) and with --model dssm, DSSM (letter-trigram",
-      "word hashing, a 300-300-128 tanh network, cosine, softmax over the relevant and",
-      "--negatives sampled documents with smoothing --gamma) are trained the same way.",
-      "",
       "Examples:",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model bm25 --json out.json",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model ssi --json out.json"
@@ -67,9 +58,7 @@ final class EvalRerankCommand implements Callable<Integer> {
   enum Model {
     bm25,
     ssi,
-    s2net,
-    dse,
-    dssm
+    s2net
   }
 
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder (e.g. ../shared/datasets/scifact).")
@@ -94,60 +83,42 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--b", defaultValue = "0.4", description = "BM25 b (default: ${DEFAULT-VALUE}).")
   float b;
 
-  @Option(names = "--dim", defaultValue = "128", description = "SSI: rank of U and V; S2Net: columns of A (default: ${DEFAULT-VALUE}).")
-  int dim;
+  @Option(names = "--validation-fraction", paramLabel = "F",
+      description = "Share of training queries (links for --pairs links) held out for validation (default: 0.2 for qrels, 0.1 otherwise).")
+  Double validationFraction;
 
-  @Option(names = "--epochs", paramLabel = "N", description = "Training epochs; the best on validation is kept (default: SSI 10, S2Net 15).")
-  Integer epochs;
+  @Option(names = "--task", defaultValue = "qrels", paramLabel = "TASK",
+      description = "qrels: rerank BM25's top --depth for judged queries (scifact); doc-doc: test documents rank the"
+          + " training documents, relevant if they share a label (20newsgroups); links: 70/30 split of the links,"
+          + " documents with a held-out link rank all others (citeseer) (default: ${DEFAULT-VALUE}).")
+  String task;
 
-  @Option(names = "--lr", paramLabel = "RATE", description = "Learning rate: SSI's SGD step (default 0.05), S2Net's Adam step (default 0.01).")
-  Float learningRate;
+  @Option(names = "--pairs", paramLabel = "SOURCE",
+      description = "Training pairs for doc-doc and links: labels, links or weak (BM25 neighbours, or title -> body)"
+          + " (default: labels for doc-doc, links for links).")
+  String pairs;
 
-  @Option(names = "--gamma", defaultValue = "10", description = "S2Net: scale of the cosine difference in the loss (default: ${DEFAULT-VALUE}).")
-  float gamma;
+  @Option(names = "--train-fraction", defaultValue = "0.7", description = "links: share of the links trained on (default: ${DEFAULT-VALUE}).")
+  double trainFraction;
 
-  @Option(names = "--lsa-iterations", defaultValue = "4", description = "S2Net: subspace iterations of the LSA initialisation, 0 for random (default: ${DEFAULT-VALUE}).")
-  int lsaIterations;
+  @Option(names = "--triples", defaultValue = "100000", description = "doc-doc, links: size of the rank-loss sample (default: ${DEFAULT-VALUE}).")
+  int triples;
 
-  @Option(names = "--negatives", defaultValue = "10", description = "Negatives per (query, relevant) pair and epoch (default: ${DEFAULT-VALUE}).")
-  int negatives;
+  @Option(names = "--weak-neighbours", defaultValue = "5", description = "--pairs weak: BM25 neighbours taken as relevant (default: ${DEFAULT-VALUE}).")
+  int weakNeighbours;
 
-  @Option(names = "--hard-fraction", defaultValue = "0.5", description = "Share of negatives from BM25's top hits (default: ${DEFAULT-VALUE}).")
-  float hardFraction;
+  @Option(names = "--max-validation", defaultValue = "1000", description = "doc-doc, links: most validation queries (default: ${DEFAULT-VALUE}).")
+  int maxValidation;
 
-  @Option(names = "--hard-depth", defaultValue = "100", description = "Depth of BM25 hard negatives (default: ${DEFAULT-VALUE}).")
-  int hardDepth;
-
-  @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation (default: ${DEFAULT-VALUE}).")
-  float initStd;
-
-  @Option(names = "--validation-fraction", defaultValue = "0.2", description = "Share of training queries held out for validation (default: ${DEFAULT-VALUE}).")
-  double validationFraction;
+  @Mixin RerankModelOptions modelOptions;
 
   @Option(names = "--weight", paramLabel = "W", description = "Interpolation weight of the model score; chosen on validation when absent.")
   Float weight;
 
-  @Option(names = "--min-df", defaultValue = "1", description = "Minimum document frequency of a model term (default: ${DEFAULT-VALUE}).")
-  int minDf;
-
   @Option(names = "--save-model", paramLabel = "FILE", description = "Write the trained rerank model to FILE (.rerankmodel).")
   Path saveModel;
 
-  @Option(names = "--dse-terms", defaultValue = "1000", description = "DSE: input vocabulary D, the terms in most documents (default: ${DEFAULT-VALUE}).")
-  int dseTerms;
-
-  @Option(names = "--pretrain-epochs", defaultValue = "5", description = "DSE: CD-1 epochs per RBM, 0 for none (default: ${DEFAULT-VALUE}).")
-  int pretrainEpochs;
-
-  @Option(names = "--tfidf-weight", defaultValue = "1", description = "DSE: λ, the weight of the TF-IDF cosine mixed into the score (default: ${DEFAULT-VALUE}).")
-  float tfidfWeight;
-
-  @Option(names = "--trigram-min-df", defaultValue = "2", description = "DSSM: documents a letter trigram must occur in (default: ${DEFAULT-VALUE}).")
-  int trigramMinDf;
-
   @Mixin CommonOptions common;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
@@ -155,6 +126,9 @@ final class EvalRerankCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--depth must be positive, got " + depth);
     }
     DatasetReader reader = new DatasetReader(dataset);
+    if (task.equals("qrels") == false) {
+      return new DocumentTaskRun(this).run(reader);
+    }
     List<Document> docs = reader.documents();
     List<Query> allQueries = reader.queries();
     List<Query> queries = allQueries.stream().filter(q -> split.equals(q.split())).toList();
@@ -219,36 +193,11 @@ final class EvalRerankCommand implements Callable<Integer> {
 
   private int trained(DatasetReader reader, List<Document> docs, List<Query> allQueries) throws Exception {
     Bm25Index.Settings bm25 = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
-    float lr;
-    RerankExperiment.Settings settings;
-    int epochs;
-    if (model == Model.ssi) {
-      SsiSettings defaults = SsiSettings.defaults(common.seed);
-      lr = learningRate == null ? defaults.learningRate() : learningRate;
-      epochs = this.epochs == null ? defaults.epochs() : this.epochs;
-      settings = RerankExperiment.Settings.ssi(
-          new SsiSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, initStd, common.seed));
-    } else if (model == Model.dse) {
-      DseSettings d = DseSettings.defaults(common.seed);
-      lr = learningRate == null ? d.learningRate() : learningRate;
-      epochs = this.epochs == null ? d.epochs() : this.epochs;
-      settings = RerankExperiment.Settings.dse(new DseSettings(dseTerms, dimOr(100), pretrainEpochs, d.pretrainRate(),
-          d.gaussianPretrainRate(), lr, d.momentum(), d.weightDecay(), epochs, negatives, hardFraction, hardDepth, tfidfWeight,
-          common.seed));
-    } else if (model == Model.dssm) {
-      DssmSettings d = DssmSettings.defaults(common.seed);
-      lr = learningRate == null ? d.learningRate() : learningRate;
-      epochs = this.epochs == null ? d.epochs() : this.epochs;
-      settings = RerankExperiment.Settings.dssm(new DssmSettings(d.hidden(), dim, trigramMinDf, gamma, negativesOr(d.negatives()), lr,
-          epochs, hardFraction, hardDepth, common.seed));
-    } else {
-      S2NetSettings defaults = S2NetSettings.defaults(common.seed);
-      lr = learningRate == null ? defaults.learningRate() : learningRate;
-      epochs = this.epochs == null ? defaults.epochs() : this.epochs;
-      settings = RerankExperiment.Settings.s2net(
-          new S2NetSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, gamma, lsaIterations, common.seed));
-    }
-    settings = settings.with(validationFraction, depth, minDf, weight, bm25, split);
+    RerankExperiment.Settings settings = model == Model.ssi
+        ? RerankExperiment.Settings.ssi(modelOptions.ssi(common.seed, true))
+        : RerankExperiment.Settings.s2net(modelOptions.s2net(common.seed, true));
+    double validation = validationFraction == null ? 0.2 : validationFraction;
+    settings = settings.with(validation, depth, modelOptions.minDf, weight, bm25, split).withMaxTerms(modelOptions.maxTerms());
     RerankExperiment.Result r = RerankExperiment.run(docs, allQueries, reader.qrels(), settings, common.progress());
     if (saveModel != null) {
       RerankModelFormat.write(r.model(), saveModel);
@@ -268,30 +217,9 @@ final class EvalRerankCommand implements Callable<Integer> {
     set.put("depth", depth);
     set.put("analysis", "standard tokenizer, lowercase, English stop words, Porter stemming");
     set.put("fields", "title + text");
-    set.put("model", switch (model) {
-      case ssi -> "SSI, f(q,d) = (U q)·(V d) + q·d on unit TF-IDF vectors, margin ranking loss, SGD";
-      case dse, dssm -> r.model().info().get("model");
-      default -> "S2Net, f(q,d) = cos(A q, A d) on unit TF-IDF vectors, pairwise logistic loss (gamma " + gamma + "), lazy Adam, LSA init ("
-          + lsaIterations + " subspace iterations)";
-    });
-    if (model == Model.dse || model == Model.dssm) {
-      set.putAll(r.model().info());
-    }
+    set.putAll(modelOptions.describe(model.name(), common.seed, true));
     set.put("dictionary_terms", r.model().dictionary().size());
-    set.put("min_df", minDf);
-    set.put("dimension", r.model().dimension());
-    set.put("epochs", epochs);
-    set.put("learning_rate", lr);
-    set.put("negatives_per_pair", negatives);
-    set.put("hard_negative_fraction", hardFraction);
-    set.put("hard_negative_depth", hardDepth);
-    if (model == Model.ssi) {
-      set.put("init_std", initStd);
-    } else if (model == Model.s2net) {
-      set.put("gamma", gamma);
-      set.put("lsa_iterations", lsaIterations);
-    }
-    set.put("validation_fraction", validationFraction);
+    set.put("validation_fraction", validation);
     set.put("train_queries", r.trainQueries());
     set.put("validation_queries", r.validationQueries());
     set.put("chosen_epoch", r.epoch());
@@ -334,7 +262,8 @@ final class EvalRerankCommand implements Callable<Integer> {
 
     System.out.printf(
         "%s, %d %s queries, %d documents; %s dim %d, epoch %d of %d chosen on %d validation queries, weight %s%n",
-        reader.name(), r.baseline().queries(), split, docs.size(), model, r.model().dimension(), r.epoch(), epochs, r.validationQueries(), r.weight());
+        reader.name(), r.baseline().queries(), split, docs.size(), model, modelOptions.dim, r.epoch(), r.epochs().size(),
+        r.validationQueries(), r.weight());
     System.out.printf("%-16s %8s %10s %11s %8s %8s%n", "run", "nDCG@10", "Recall@100", "Recall@1000", "MAP", "MRR@10");
     for (RetrievalEvaluation e : List.of(r.baseline(), r.interpolated(), r.replaced())) {
       System.out.printf("%-16s %8.4f %10.4f %11.4f %8.4f %8.4f%n", e.run(), e.ndcg10(), e.recall100(), e.recall1000(), e.map(), e.mrr10());
@@ -348,20 +277,6 @@ final class EvalRerankCommand implements Callable<Integer> {
       System.out.println("wrote " + common.json);
     }
     return 0;
-  }
-
-  /** DSE's default C is the paper's 100, the other models' 128. */
-  private int dimOr(int dseDefault) {
-    return given("--dim") ? dim : dseDefault;
-  }
-
-  private boolean given(String option) {
-    return spec != null && spec.commandLine() != null && spec.commandLine().getParseResult() != null
-        && spec.commandLine().getParseResult().hasMatchedOption(option);
-  }
-
-  private int negativesOr(int dssmDefault) {
-    return given("--negatives") ? negatives : dssmDefault;
   }
 
   static Map<String, Object> measures(RetrievalEvaluation e) {

@@ -29,6 +29,8 @@ import picocli.CommandLine.Command;
       SearchCommand.class,
       MakeCodesCommand.class,
       BenchHammingCommand.class,
+      BenchRerankCommand.class,
+      TrainRerankCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {

@@ -66,6 +66,11 @@ public final class DseTrainer implements RerankTrainer {
         d, new int[] {half, half, d, settings.dimension()},
         new Activation[] {Activation.SIGMOID, Activation.SIGMOID, Activation.SIGMOID, Activation.LINEAR});
     this.random = new Random(settings.seed());
+    // unit TF-IDF entries are about 1/√(terms per document): far from the 0/1 scale of binary RBM
+    // units, so the RBMs would learn to reconstruct nothing. Scaling the input by √(mean terms per
+    // document) brings a typical entry to about 1 (the paper's binary occurrence features); the
+    // factor is folded into the exported first layer.
+    net.inputScale = (float) Math.sqrt(Math.max(1, corpus.meanTerms()));
   }
 
   /** The corpus over the model's input vocabulary. */
@@ -97,6 +102,9 @@ public final class DseTrainer implements RerankTrainer {
     float[][] data = new float[corpus.size()][];
     for (int i = 0; i < data.length; i++) {
       data[i] = dense(corpus.document(i), net.terms);
+      for (int j = 0; j < data[i].length; j++) {
+        data[i][j] *= net.inputScale;
+      }
     }
     try (ProgressReporter.Progress p = progress.start("DSE RBM pretraining", (long) net.layers() * settings.pretrainEpochs(), "epochs")) {
       for (int l = 0; l < net.layers(); l++) {
@@ -227,6 +235,7 @@ public final class DseTrainer implements RerankTrainer {
     info.put("pretraining", "stacked RBMs, CD-1, " + settings.pretrainEpochs() + " epochs per layer, rates " + settings.pretrainRate() + " (binary) and "
         + settings.gaussianPretrainRate() + " (Gaussian top)");
     info.put("loss", "margin ranking, max(0, 1 - s(q,d+) + s(q,d-)), SGD with momentum and weight decay");
+    info.put("input_scale", Float.toString(net.inputScale) + " (√ mean terms per document, folded into the first layer)");
     info.put("learning_rate", Float.toString(settings.learningRate()));
     info.put("momentum", Float.toString(settings.momentum()));
     info.put("weight_decay", Float.toString(settings.weightDecay()));

@@ -51,10 +51,12 @@ public final class RerankCorpus {
   }
 
   /**
-   * As {@link #build(List, AnalysisSettings, int)}, keeping only the {@code maxTerms} terms in
-   * most documents (ties by term): a deep model's input vocabulary.
+   * Builds the dictionary, keeping at most {@code maxTerms} terms: those in most documents, ties
+   * by term (the SSI paper keeps the 30,000 most frequent words; its full and sparse {@code W}
+   * need a small dictionary).
    *
-   * @throws IllegalArgumentException also if {@code maxTerms < 1}
+   * @throws IllegalArgumentException if there is no document, {@code minDocFreq < 1}, {@code
+   *     maxTerms < 1}, or no term is left
    */
   public static RerankCorpus build(List<Document> docs, AnalysisSettings analysis, int minDocFreq, int maxTerms) {
     if (maxTerms < 1) {
@@ -86,7 +88,10 @@ public final class RerankCorpus {
       throw new IllegalArgumentException("no term occurs in at least " + minDocFreq + " documents; lower the minimum document frequency");
     }
     if (terms.size() > maxTerms) {
-      terms.sort(java.util.Comparator.comparing((String t) -> -df.get(t)).thenComparing(t -> t));
+      terms.sort((a, b) -> {
+        int cmp = Integer.compare(df.get(b), df.get(a));
+        return cmp != 0 ? cmp : a.compareTo(b);
+      });
       terms = new ArrayList<>(terms.subList(0, maxTerms));
     }
     terms.sort(null); // deterministic ids

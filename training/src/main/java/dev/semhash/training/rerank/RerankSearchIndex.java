@@ -70,10 +70,21 @@ public final class RerankSearchIndex implements Closeable {
   /** Indexes {@code docs} in memory, each with its vector from {@code model}. */
   public static RerankSearchIndex build(List<Document> docs, Bm25Index.Settings settings, RerankModel model, ProgressReporter progress)
       throws IOException {
+    return build(docs, settings, model, new ByteBuffersDirectory(), progress);
+  }
+
+  /**
+   * Indexes {@code docs} into {@code dir} (empty; for instance an {@code MMapDirectory}, as a
+   * production index would be), each with its vector from {@code model}; closing the index closes
+   * {@code dir}.
+   */
+  public static RerankSearchIndex build(
+      List<Document> docs, Bm25Index.Settings settings, RerankModel model, Directory dir, ProgressReporter progress)
+      throws IOException {
     if (docs.isEmpty()) {
+      dir.close();
       throw new IllegalArgumentException("no document to index; give at least one");
     }
-    Directory dir = new ByteBuffersDirectory();
     try (Analyzer analyzer = settings.analysis().newAnalyzer()) {
       IndexWriterConfig config = new IndexWriterConfig(analyzer)
           .setSimilarity(new BM25Similarity(settings.k1(), settings.b()))

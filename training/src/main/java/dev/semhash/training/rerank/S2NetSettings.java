@@ -12,6 +12,8 @@ package dev.semhash.training.rerank;
  * @param gamma scale of the cosine difference in the loss {@code log(1 + exp(-γΔ))} (the paper's 10)
  * @param lsaIterations rounds of subspace iteration for the LSA initialisation (0: random Gaussian)
  * @param seed seed of every random choice
+ * @param maxPositives relevant documents drawn per query and epoch, 0 for all ({@link
+ *     TrainingPairs})
  */
 public record S2NetSettings(
     int dimension,
@@ -22,7 +24,15 @@ public record S2NetSettings(
     int hardNegativeDepth,
     float gamma,
     int lsaIterations,
-    long seed) {
+    long seed,
+    int maxPositives) {
+
+  /** Every relevant document of a query in each epoch. */
+  public S2NetSettings(
+      int dimension, float learningRate, int epochs, int negativesPerPair, float hardNegativeFraction,
+      int hardNegativeDepth, float gamma, int lsaIterations, long seed) {
+    this(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, gamma, lsaIterations, seed, 0);
+  }
 
   /** Defaults chosen on SciFact's validation queries (lr 0.01 beat 0.005; validation still rose at epoch 15). */
   public static S2NetSettings defaults(long seed) {
@@ -46,13 +56,20 @@ public record S2NetSettings(
     if (Float.isFinite(gamma) == false || gamma <= 0) {
       throw new IllegalArgumentException("gamma must be finite and positive, got " + gamma);
     }
+    if (maxPositives < 0) {
+      throw new IllegalArgumentException("max positives must be >= 0 (0: all), got " + maxPositives);
+    }
+  }
+
+  public S2NetSettings withMaxPositives(int m) {
+    return new S2NetSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, gamma, lsaIterations, seed, m);
   }
 
   public S2NetSettings withEpochs(int e) {
-    return new S2NetSettings(dimension, learningRate, e, negativesPerPair, hardNegativeFraction, hardNegativeDepth, gamma, lsaIterations, seed);
+    return new S2NetSettings(dimension, learningRate, e, negativesPerPair, hardNegativeFraction, hardNegativeDepth, gamma, lsaIterations, seed, maxPositives);
   }
 
   public S2NetSettings withDimension(int d) {
-    return new S2NetSettings(d, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, gamma, lsaIterations, seed);
+    return new S2NetSettings(d, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, gamma, lsaIterations, seed, maxPositives);
   }
 }

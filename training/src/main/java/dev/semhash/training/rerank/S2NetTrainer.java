@@ -4,8 +4,6 @@ import dev.semhash.rerank.model.Projection;
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.progress.ProgressReporter;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,16 +68,8 @@ public final class S2NetTrainer implements RerankTrainer {
   @Override
   public RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress)
       throws java.io.IOException {
-    List<int[]> pairs = new ArrayList<>();
-    for (int e = 0; e < examples.size(); e++) {
-      for (int p : examples.get(e).positives()) {
-        pairs.add(new int[] {e, p});
-      }
-    }
-    if (pairs.isEmpty()) {
-      throw new IllegalArgumentException("no (query, relevant document) pair to train on");
-    }
-    NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
+    TrainingPairs pairs = new TrainingPairs(examples, settings.maxPositives());
+    NegativeSampler sampler = new NegativeSampler(corpus, settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     float[] gq = new float[k];
     float[] gp = new float[k];
     float[] gn = new float[k];
@@ -88,11 +78,10 @@ public final class S2NetTrainer implements RerankTrainer {
     float[] dn = new float[k];
     try (ProgressReporter.Progress p = progress.start("S2Net training", settings.epochs(), "epochs")) {
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
-        Collections.shuffle(pairs, random);
         double lossSum = 0;
         long wrong = 0;
         long tuples = 0;
-        for (int[] pair : pairs) {
+        for (int[] pair : pairs.epoch(random)) {
           RerankExamples.Example ex = examples.get(pair[0]);
           TermVector q = ex.query();
           TermVector pos = corpus.document(pair[1]);

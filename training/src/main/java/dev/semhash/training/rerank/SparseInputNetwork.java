@@ -23,6 +23,12 @@ final class SparseInputNetwork {
   /** Layer l's weights, {@code inputs(l) × widths[l]}, input-major; inputs(0) = terms. */
   final float[][] weights;
   final float[][] biases;
+  /**
+   * Factor applied to the sparse input while training, folded into the exported first layer ({@code
+   * (s W) x}); with s = 1 the export encodes bit for bit as {@link #forward}, otherwise within
+   * float rounding.
+   */
+  float inputScale = 1f;
 
   SparseInputNetwork(int terms, int[] widths, Activation[] activations) {
     if (terms <= 0 || widths.length == 0 || widths.length != activations.length) {
@@ -68,7 +74,7 @@ final class SparseInputNetwork {
     float[] w = x.weights();
     for (int i = 0; i < ids.length; i++) {
       int base = ids[i] * h;
-      float v = w[i];
+      float v = w[i] * inputScale;
       for (int j = 0; j < h; j++) {
         y[j] += v * weights[0][base + j];
       }
@@ -123,8 +129,9 @@ final class SparseInputNetwork {
         float[] xv = x.weights();
         for (int i = 0; i < ids.length; i++) {
           int base = ids[i] * h;
+          float v = xv[i] * inputScale;
           for (int j = 0; j < h; j++) {
-            g.weights[0][base + j] += xv[i] * dz[j];
+            g.weights[0][base + j] += v * dz[j];
           }
           g.touch(ids[i]);
         }
@@ -150,7 +157,13 @@ final class SparseInputNetwork {
 
   /** The runtime form: the first layer's weights as the projection, the rest as deep layers. */
   Projection projection() {
-    return new Projection(terms, widths[0], weights[0].clone());
+    float[] first = weights[0].clone();
+    if (inputScale != 1f) {
+      for (int i = 0; i < first.length; i++) {
+        first[i] *= inputScale;
+      }
+    }
+    return new Projection(terms, widths[0], first);
   }
 
   DeepLayers deepLayers() {

@@ -12,6 +12,12 @@ package dev.semhash.training.rerank;
  * @param hardNegativeDepth how deep in the first-stage ranking hard negatives are drawn
  * @param initStd standard deviation of the Gaussian initialisation of {@code U} and {@code V}
  * @param seed seed of every random choice
+ * @param variant the form of {@code W}
+ * @param maxPositives relevant documents drawn per query and epoch, 0 for all ({@link
+ *     TrainingPairs}); for label relevance, where a query has hundreds
+ * @param sparsePerColumn {@link SsiVariant#SPARSE}: the entries each column of {@code W} keeps
+ * @param eliminationEpochs {@link SsiVariant#SPARSE}: epochs of retraining after each elimination
+ *     round
  */
 public record SsiSettings(
     int dimension,
@@ -21,7 +27,19 @@ public record SsiSettings(
     float hardNegativeFraction,
     int hardNegativeDepth,
     float initStd,
-    long seed) {
+    long seed,
+    SsiVariant variant,
+    int maxPositives,
+    int sparsePerColumn,
+    int eliminationEpochs) {
+
+  /** The default variant ({@code W = UᵀV + I}) with every relevant document. */
+  public SsiSettings(
+      int dimension, float learningRate, int epochs, int negativesPerPair, float hardNegativeFraction,
+      int hardNegativeDepth, float initStd, long seed) {
+    this(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        SsiVariant.UV, 0, 100, 2);
+  }
 
   /** Defaults chosen on SciFact's validation queries (see the eval-rerank command). */
   public static SsiSettings defaults(long seed) {
@@ -46,17 +64,48 @@ public record SsiSettings(
     if (Float.isFinite(initStd) == false || initStd <= 0) {
       throw new IllegalArgumentException("initialisation deviation must be finite and positive, got " + initStd);
     }
+    if (variant == null) {
+      throw new IllegalArgumentException("SSI variant is null; give one of uv, uu, diagonal, sparse, full");
+    }
+    if (maxPositives < 0 || sparsePerColumn <= 0 || eliminationEpochs <= 0) {
+      throw new IllegalArgumentException(
+          "max positives must be >= 0 (0: all), entries per column and elimination epochs positive, got " + maxPositives
+              + ", " + sparsePerColumn + ", " + eliminationEpochs);
+    }
+  }
+
+  public SsiSettings withVariant(SsiVariant v) {
+    return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        v, maxPositives, sparsePerColumn, eliminationEpochs);
+  }
+
+  public SsiSettings withMaxPositives(int m) {
+    return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        variant, m, sparsePerColumn, eliminationEpochs);
+  }
+
+  public SsiSettings withSparsity(int perColumn, int eliminationEpochs) {
+    return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        variant, maxPositives, perColumn, eliminationEpochs);
   }
 
   public SsiSettings withEpochs(int e) {
-    return new SsiSettings(dimension, learningRate, e, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed);
+    return new SsiSettings(dimension, learningRate, e, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        variant, maxPositives, sparsePerColumn, eliminationEpochs);
   }
 
   public SsiSettings withDimension(int d) {
-    return new SsiSettings(d, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed);
+    return new SsiSettings(d, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        variant, maxPositives, sparsePerColumn, eliminationEpochs);
   }
 
   public SsiSettings withLearningRate(float lr) {
-    return new SsiSettings(dimension, lr, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed);
+    return new SsiSettings(dimension, lr, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        variant, maxPositives, sparsePerColumn, eliminationEpochs);
+  }
+
+  public SsiSettings withNegatives(int negatives, float hardFraction) {
+    return new SsiSettings(dimension, learningRate, epochs, negatives, hardFraction, hardNegativeDepth, initStd, seed,
+        variant, maxPositives, sparsePerColumn, eliminationEpochs);
   }
 }
