@@ -27,7 +27,11 @@ import org.apache.lucene.util.VectorUtil;
  *       sparse {@code W d}; there is no dense part ({@link #dimension()} is 0).
  * </ul>
  *
- * The document side is computed once, at index time ({@link #encodeDocument}), the query side once
+ * A {@link Kind#DEEP} model (DSE, DSSM) also has {@link DeepLayers}: each side is encoded as
+ * {@code deep(P x)} instead of {@code P x}, the projection {@code P} holding the network's first
+ * layer, then compared by {@link Similarity} as above.
+ *
+ * <p>The document side is computed once, at index time ({@link #encodeDocument}), the query side once
  * per query ({@link #encodeQuery}); {@link #score} then costs one dense dot product, plus a sparse
  * one when {@code λ ≠ 0}. Immutable and thread-safe.
  *
@@ -43,7 +47,12 @@ public final class RerankModel {
     /** A query and a document projection ({@code A}, {@code B}), optionally plus {@code λ q·d}. */
     PROJECTIONS,
     /** A square term matrix {@code W}: {@code qᵀ W d}. */
-    TERM_MATRIX
+    TERM_MATRIX,
+    /**
+     * A deep network (DSE, DSSM): projections as {@link #PROJECTIONS}, followed by {@link
+     * DeepLayers}.
+     */
+    DEEP
   }
 
   /** How the two projections are compared. */
@@ -85,6 +94,7 @@ public final class RerankModel {
   private final TermMatrix termMatrix;
   private final Similarity similarity;
   private final float termOverlapWeight;
+  private final DeepLayers deepLayers;
   private final int fingerprint;
 
   /**
@@ -106,6 +116,33 @@ public final class RerankModel {
       Projection documentProjection,
       Similarity similarity,
       float termOverlapWeight) {
+    this(method, info, analysis, dictionary, queryProjection, documentProjection, similarity, termOverlapWeight, null);
+  }
+
+  /**
+   * A {@link Kind#DEEP} model (DSE, DSSM): both sides are encoded as {@code deepLayers.apply(P x)},
+   * with {@code P} the projection holding the network's first layer.
+   *
+   * <pre class="prettyprint">
+   * RerankModel dse = new RerankModel("dse", info, analysis, dictionary, firstLayer, firstLayer,
+   *     Similarity.DOT, 0f, new DeepLayers(bias1, Activation.SIGMOID, List.of(layer2, layer3, top)));
+   * </pre>
+   *
+   * @param deepLayers applied after the projection on both sides; null makes a linear ({@link
+   *     Kind#PROJECTIONS}) model
+   * @throws IllegalArgumentException as the linear constructor, or if the deep layers do not take
+   *     the projection's dimension
+   */
+  public RerankModel(
+      String method,
+      Map<String, String> info,
+      AnalysisSettings analysis,
+      TermDictionary dictionary,
+      Projection queryProjection,
+      Projection documentProjection,
+      Similarity similarity,
+      float termOverlapWeight,
+      DeepLayers deepLayers) {
     if (queryProjection.terms() != dictionary.size() || documentProjection.terms() != dictionary.size()) {
       throw new IllegalArgumentException(
           "projections take " + queryProjection.terms() + " and " + documentProjection.terms()
@@ -126,6 +163,12 @@ public final class RerankModel {
     this.termMatrix = null;
     this.similarity = similarity;
     this.termOverlapWeight = termOverlapWeight;
+    if (deepLayers != null && deepLayers.inputDimension() != queryProjection.dimension()) {
+      throw new IllegalArgumentException(
+          "deep layers take " + deepLayers.inputDimension() + " inputs but the projection has " + queryProjection.dimension()
+              + " dimensions");
+    }
+    this.deepLayers = deepLayers;
     this.fingerprint = computeFingerprint();
   }
 
@@ -157,6 +200,7 @@ public final class RerankModel {
     this.queryProjection = null;
     this.documentProjection = null;
     this.termMatrix = termMatrix;
+    this.deepLayers = null;
     this.similarity = Similarity.DOT;
     this.termOverlapWeight = 0f;
     this.fingerprint = computeFingerprint();
@@ -164,7 +208,12 @@ public final class RerankModel {
 
   /** What the model stores. */
   public Kind kind() {
-    return termMatrix == null ? Kind.PROJECTIONS : Kind.TERM_MATRIX;
+    return termMatrix != null ? Kind.TERM_MATRIX : deepLayers != null ? Kind.DEEP : Kind.PROJECTIONS;
+  }
+
+  /** The layers after the projection of a {@link Kind#DEEP} model, else null. */
+  public DeepLayers deepLayers() {
+    return deepLayers;
   }
 
   /** {@code W} of a {@link Kind#TERM_MATRIX} model, else null. */
@@ -226,7 +275,7 @@ public final class RerankModel {
 
   /** Number of dimensions of the projected vectors; 0 for {@link Kind#TERM_MATRIX}. */
   public int dimension() {
-    return termMatrix == null ? queryProjection.dimension() : 0;
+    return termMatrix != null ? 0 : deepLayers != null ? deepLayers.outputDimension() : queryProjection.dimension();
   }
 
   /**
@@ -244,7 +293,7 @@ public final class RerankModel {
 
   /** Encodes a query already turned into a term vector by {@link #vectorizer()}. */
   public QueryVector encodeQuery(TermVector q) {
-    return new QueryVector(q, termMatrix == null ? finish(queryProjection.project(q)) : new float[0]);
+    return new QueryVector(q, termMatrix == null ? finish(deep(queryProjection.project(q))) : new float[0]);
   }
 
   /** Encodes a document text, as stored at index time. */
@@ -257,7 +306,11 @@ public final class RerankModel {
     if (termMatrix != null) {
       return new DocumentVector(new float[0], termMatrix.multiply(d));
     }
-    return new DocumentVector(finish(documentProjection.project(d)), termOverlapWeight == 0 ? TermVector.EMPTY : d);
+    return new DocumentVector(finish(deep(documentProjection.project(d))), termOverlapWeight == 0 ? TermVector.EMPTY : d);
+  }
+
+  private float[] deep(float[] projected) {
+    return deepLayers == null ? projected : deepLayers.apply(projected);
   }
 
   private float[] finish(float[] projected) {
@@ -331,6 +384,9 @@ public final class RerankModel {
     }
     buf.flip();
     crc.update(buf);
+    if (deepLayers != null) {
+      deepLayers.forEachParameter(crc::update);
+    }
     return (int) crc.getValue();
   }
 
@@ -354,7 +410,8 @@ public final class RerankModel {
     if (termMatrix != null) {
       return method + " rerank model (term matrix W over " + dictionary().size() + " terms, " + termMatrix.entries() + " entries)";
     }
-    return method + " rerank model (" + similarity + ", " + dimension() + " dimensions, " + dictionary().size()
+    return method + " rerank model (" + similarity + ", " + dimension() + " dimensions, "
+        + (deepLayers == null ? "" : (deepLayers.layers().size() + 1) + " layers, ") + dictionary().size()
         + " terms, term-overlap weight " + termOverlapWeight + ")";
   }
 }

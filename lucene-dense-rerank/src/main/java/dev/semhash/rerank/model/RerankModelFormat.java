@@ -37,11 +37,12 @@ import org.apache.lucene.store.NIOFSDirectory;
  * <ol>
  *   <li>Header: {@link CodecUtil#writeHeader} with codec name {@value #CODEC_NAME} and the version.
  *   <li>String method; VInt n, then n pairs of String key, String value (provenance).
- *   <li>Analysis: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming), VInt minimum
- *       and VInt maximum token length.
+ *   <li>Analysis: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming, 8 letter
+ *       n-grams, version 2 on), VInt minimum and VInt maximum token length, then if flag 8 VInt n
+ *       ({@link AnalysisSettings#write}).
  *   <li>Dictionary: VInt size, then per term String term, Float idf.
- *   <li>Byte {@link RerankModel.Kind} ordinal: 0 projections, 1 term matrix.
- *   <li>Projections (kind 0):
+ *   <li>Byte {@link RerankModel.Kind} ordinal: 0 projections, 1 term matrix, 2 deep network.
+ *   <li>Projections (kind 0, and kind 2 before its layers):
  *       <ol>
  *         <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if
  *             the document projection is the query projection, else 0.
@@ -52,11 +53,17 @@ import org.apache.lucene.store.NIOFSDirectory;
  *   <li>Term matrix (kind 1): VInt terms (= dictionary size); then per column j: VInt number of
  *       entries, then per entry VInt row minus the previous row of the column (the first: the row
  *       itself) and Float value.
+ *   <li>Deep network (kind 2, from version 2): the projections as kind 0 (the first layer's
+ *       weights), then {@link DeepLayers}: VInt first-layer width (= the projection dimension),
+ *       Byte {@link Activation} ordinal, width Floats (the first layer's bias), VInt number of
+ *       further layers, then per layer VInt inputs, VInt outputs, Byte activation, inputs &times;
+ *       outputs Floats input-major, outputs Floats (bias).
  *   <li>Footer: {@link CodecUtil#writeFooter}, a CRC-32 of everything before it.
  * </ol>
  *
  * <p><b>Version 0</b> files (written before term-matrix models existed) have no kind byte and are
- * always projections; they are still read.
+ * always projections; they are still read, as are version 1 files (no deep models, no letter
+ * n-grams).
  *
  * The whole checksum is verified before anything is parsed, so a truncated or corrupted file fails
  * with a clear {@link ModelFormatException} and never yields a half-read model. A file with another
@@ -75,8 +82,11 @@ public final class RerankModelFormat {
   /** Adds the model kind byte and term-matrix models (SSI's diagonal, sparse and full W). */
   public static final int VERSION_TERM_MATRIX = 1;
 
+  /** Adds deep models (DSE, DSSM: {@link DeepLayers} after the projection) and letter n-grams. */
+  public static final int VERSION_DEEP = 2;
+
   /** The version this build writes. */
-  public static final int VERSION_CURRENT = VERSION_TERM_MATRIX;
+  public static final int VERSION_CURRENT = VERSION_DEEP;
 
   /** Conventional file extension. */
   public static final String EXTENSION = "rerankmodel";
@@ -95,6 +105,9 @@ public final class RerankModelFormat {
   static void write(RerankModel model, Path file, int version) throws IOException {
     if (version == VERSION_START && model.kind() != RerankModel.Kind.PROJECTIONS) {
       throw new IllegalArgumentException("version " + version + " cannot hold a " + model.kind() + " model");
+    }
+    if (version < VERSION_DEEP && (model.kind() == RerankModel.Kind.DEEP || model.analysis().letterNgrams() > 0)) {
+      throw new IllegalArgumentException("version " + version + " cannot hold a deep model or letter n-grams");
     }
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
@@ -134,6 +147,9 @@ public final class RerankModelFormat {
     writeProjection(model.queryProjection(), out);
     if (model.sharedProjection() == false) {
       writeProjection(model.documentProjection(), out);
+    }
+    if (model.kind() == RerankModel.Kind.DEEP) {
+      model.deepLayers().write(out);
     }
   }
 
@@ -278,8 +294,12 @@ public final class RerankModelFormat {
     if (kind == RerankModel.Kind.TERM_MATRIX.ordinal()) {
       return new RerankModel(method, info, analysis, dictionary, readTermMatrix(in, dictionary.size()));
     }
-    if (kind != RerankModel.Kind.PROJECTIONS.ordinal()) {
+    boolean deep = kind == RerankModel.Kind.DEEP.ordinal() && version >= VERSION_DEEP;
+    if (kind != RerankModel.Kind.PROJECTIONS.ordinal() && deep == false) {
       throw new CorruptIndexException("unknown model kind " + kind, "rerank model");
+    }
+    if (analysis.letterNgrams() > 0 && version < VERSION_DEEP) {
+      throw new CorruptIndexException("letter n-grams in a version " + version + " file", "rerank model");
     }
     int sim = in.readByte();
     if (sim < 0 || sim >= RerankModel.Similarity.values().length) {
@@ -292,7 +312,8 @@ public final class RerankModelFormat {
     }
     Projection a = readProjection(in);
     Projection b = shared == 1 ? a : readProjection(in);
-    return new RerankModel(method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda);
+    return new RerankModel(
+        method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda, deep ? DeepLayers.read(in) : null);
   }
 
   private static Projection readProjection(DataInput in) throws IOException {

@@ -36,6 +36,28 @@ public final class TinyModels {
     return new RerankModel("s2net", Map.of(), PLAIN, fruit(), a, a, RerankModel.Similarity.COSINE, 0f);
   }
 
+  /**
+   * DSE-style: first layer apple→(1,0), banana→(0,1), cherry→(1,1) with bias (0,−1), sigmoid;
+   * then a linear 2→1 layer with weights (2, 4), bias 1; dot product, λ = 0.5.
+   */
+  public static RerankModel dse() {
+    Projection first = new Projection(3, 2, new float[] {1, 0, 0, 1, 1, 1});
+    DeepLayers deep = new DeepLayers(new float[] {0, -1}, Activation.SIGMOID,
+        List.of(new DenseLayer(2, 1, new float[] {2, 4}, new float[] {1}, Activation.LINEAR)));
+    return new RerankModel("dse", Map.of("test", "tiny"), PLAIN, fruit(), first, first, RerankModel.Similarity.DOT, 0.5f, deep);
+  }
+
+  /**
+   * DSSM-style: first layer as {@link #dse()} with zero bias, tanh; then a tanh 2→2 layer with
+   * weights [[1, 1], [0, 1]] (input-major), zero bias; cosine, λ = 0.
+   */
+  public static RerankModel dssm() {
+    Projection first = new Projection(3, 2, new float[] {1, 0, 0, 1, 1, 1});
+    DeepLayers deep = new DeepLayers(new float[] {0, 0}, Activation.TANH,
+        List.of(new DenseLayer(2, 2, new float[] {1, 1, 0, 1}, new float[2], Activation.TANH)));
+    return new RerankModel("dssm", Map.of(), PLAIN, fruit(), first, first, RerankModel.Similarity.COSINE, 0f, deep);
+  }
+
   /** SSI's symmetric {@code W = UᵀU + I}: {@link #ssi()}'s A on both sides, dot product, λ = 1. */
   public static RerankModel ssiSymmetric() {
     Projection a = new Projection(3, 2, new float[] {1, 0, 0, 1, 1, 1});

@@ -83,41 +83,37 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--b", defaultValue = "0.4", description = "BM25 b (default: ${DEFAULT-VALUE}).")
   float b;
 
-  @Option(names = "--dim", defaultValue = "128", description = "SSI: rank of U and V; S2Net: columns of A (default: ${DEFAULT-VALUE}).")
-  int dim;
+  @Option(names = "--validation-fraction", paramLabel = "F",
+      description = "Share of training queries (links for --pairs links) held out for validation (default: 0.2 for qrels, 0.1 otherwise).")
+  Double validationFraction;
 
-  @Option(names = "--epochs", paramLabel = "N", description = "Training epochs; the best on validation is kept (default: SSI 10, S2Net 15).")
-  Integer epochs;
+  @Option(names = "--task", defaultValue = "qrels", paramLabel = "TASK",
+      description = "qrels: rerank BM25's top --depth for judged queries (scifact); doc-doc: test documents rank the"
+          + " training documents, relevant if they share a label (20newsgroups); links: 70/30 split of the links,"
+          + " documents with a held-out link rank all others (citeseer) (default: ${DEFAULT-VALUE}).")
+  String task;
 
-  @Option(names = "--lr", paramLabel = "RATE", description = "Learning rate: SSI's SGD step (default 0.05), S2Net's Adam step (default 0.01).")
-  Float learningRate;
+  @Option(names = "--pairs", paramLabel = "SOURCE",
+      description = "Training pairs for doc-doc and links: labels, links or weak (BM25 neighbours, or title -> body)"
+          + " (default: labels for doc-doc, links for links).")
+  String pairs;
 
-  @Option(names = "--gamma", defaultValue = "10", description = "S2Net: scale of the cosine difference in the loss (default: ${DEFAULT-VALUE}).")
-  float gamma;
+  @Option(names = "--train-fraction", defaultValue = "0.7", description = "links: share of the links trained on (default: ${DEFAULT-VALUE}).")
+  double trainFraction;
 
-  @Option(names = "--lsa-iterations", defaultValue = "4", description = "S2Net: subspace iterations of the LSA initialisation, 0 for random (default: ${DEFAULT-VALUE}).")
-  int lsaIterations;
+  @Option(names = "--triples", defaultValue = "100000", description = "doc-doc, links: size of the rank-loss sample (default: ${DEFAULT-VALUE}).")
+  int triples;
 
-  @Option(names = "--negatives", defaultValue = "10", description = "Negatives per (query, relevant) pair and epoch (default: ${DEFAULT-VALUE}).")
-  int negatives;
+  @Option(names = "--weak-neighbours", defaultValue = "5", description = "--pairs weak: BM25 neighbours taken as relevant (default: ${DEFAULT-VALUE}).")
+  int weakNeighbours;
 
-  @Option(names = "--hard-fraction", defaultValue = "0.5", description = "Share of negatives from BM25's top hits (default: ${DEFAULT-VALUE}).")
-  float hardFraction;
+  @Option(names = "--max-validation", defaultValue = "1000", description = "doc-doc, links: most validation queries (default: ${DEFAULT-VALUE}).")
+  int maxValidation;
 
-  @Option(names = "--hard-depth", defaultValue = "100", description = "Depth of BM25 hard negatives (default: ${DEFAULT-VALUE}).")
-  int hardDepth;
-
-  @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation (default: ${DEFAULT-VALUE}).")
-  float initStd;
-
-  @Option(names = "--validation-fraction", defaultValue = "0.2", description = "Share of training queries held out for validation (default: ${DEFAULT-VALUE}).")
-  double validationFraction;
+  @Mixin RerankModelOptions modelOptions;
 
   @Option(names = "--weight", paramLabel = "W", description = "Interpolation weight of the model score; chosen on validation when absent.")
   Float weight;
-
-  @Option(names = "--min-df", defaultValue = "1", description = "Minimum document frequency of a model term (default: ${DEFAULT-VALUE}).")
-  int minDf;
 
   @Option(names = "--save-model", paramLabel = "FILE", description = "Write the trained rerank model to FILE (.rerankmodel).")
   Path saveModel;
@@ -130,6 +126,9 @@ final class EvalRerankCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--depth must be positive, got " + depth);
     }
     DatasetReader reader = new DatasetReader(dataset);
+    if (task.equals("qrels") == false) {
+      return new DocumentTaskRun(this).run(reader);
+    }
     List<Document> docs = reader.documents();
     List<Query> allQueries = reader.queries();
     List<Query> queries = allQueries.stream().filter(q -> split.equals(q.split())).toList();
@@ -194,23 +193,11 @@ final class EvalRerankCommand implements Callable<Integer> {
 
   private int trained(DatasetReader reader, List<Document> docs, List<Query> allQueries) throws Exception {
     Bm25Index.Settings bm25 = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
-    float lr;
-    RerankExperiment.Settings settings;
-    int epochs;
-    if (model == Model.ssi) {
-      SsiSettings defaults = SsiSettings.defaults(common.seed);
-      lr = learningRate == null ? defaults.learningRate() : learningRate;
-      epochs = this.epochs == null ? defaults.epochs() : this.epochs;
-      settings = RerankExperiment.Settings.ssi(
-          new SsiSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, initStd, common.seed));
-    } else {
-      S2NetSettings defaults = S2NetSettings.defaults(common.seed);
-      lr = learningRate == null ? defaults.learningRate() : learningRate;
-      epochs = this.epochs == null ? defaults.epochs() : this.epochs;
-      settings = RerankExperiment.Settings.s2net(
-          new S2NetSettings(dim, lr, epochs, negatives, hardFraction, hardDepth, gamma, lsaIterations, common.seed));
-    }
-    settings = settings.with(validationFraction, depth, minDf, weight, bm25, split);
+    RerankExperiment.Settings settings = model == Model.ssi
+        ? RerankExperiment.Settings.ssi(modelOptions.ssi(common.seed, true))
+        : RerankExperiment.Settings.s2net(modelOptions.s2net(common.seed, true));
+    double validation = validationFraction == null ? 0.2 : validationFraction;
+    settings = settings.with(validation, depth, modelOptions.minDf, weight, bm25, split).withMaxTerms(modelOptions.maxTerms());
     RerankExperiment.Result r = RerankExperiment.run(docs, allQueries, reader.qrels(), settings, common.progress());
     if (saveModel != null) {
       RerankModelFormat.write(r.model(), saveModel);
@@ -230,25 +217,9 @@ final class EvalRerankCommand implements Callable<Integer> {
     set.put("depth", depth);
     set.put("analysis", "standard tokenizer, lowercase, English stop words, Porter stemming");
     set.put("fields", "title + text");
-    set.put("model", model == Model.ssi
-        ? "SSI, f(q,d) = (U q)·(V d) + q·d on unit TF-IDF vectors, margin ranking loss, SGD"
-        : "S2Net, f(q,d) = cos(A q, A d) on unit TF-IDF vectors, pairwise logistic loss (gamma " + gamma + "), lazy Adam, LSA init ("
-            + lsaIterations + " subspace iterations)");
+    set.putAll(modelOptions.describe(model.name(), common.seed, true));
     set.put("dictionary_terms", r.model().dictionary().size());
-    set.put("min_df", minDf);
-    set.put("dimension", dim);
-    set.put("epochs", epochs);
-    set.put("learning_rate", lr);
-    set.put("negatives_per_pair", negatives);
-    set.put("hard_negative_fraction", hardFraction);
-    set.put("hard_negative_depth", hardDepth);
-    if (model == Model.ssi) {
-      set.put("init_std", initStd);
-    } else {
-      set.put("gamma", gamma);
-      set.put("lsa_iterations", lsaIterations);
-    }
-    set.put("validation_fraction", validationFraction);
+    set.put("validation_fraction", validation);
     set.put("train_queries", r.trainQueries());
     set.put("validation_queries", r.validationQueries());
     set.put("chosen_epoch", r.epoch());
@@ -291,7 +262,8 @@ final class EvalRerankCommand implements Callable<Integer> {
 
     System.out.printf(
         "%s, %d %s queries, %d documents; %s dim %d, epoch %d of %d chosen on %d validation queries, weight %s%n",
-        reader.name(), r.baseline().queries(), split, docs.size(), model, dim, r.epoch(), epochs, r.validationQueries(), r.weight());
+        reader.name(), r.baseline().queries(), split, docs.size(), model, modelOptions.dim, r.epoch(), r.epochs().size(),
+        r.validationQueries(), r.weight());
     System.out.printf("%-16s %8s %10s %11s %8s %8s%n", "run", "nDCG@10", "Recall@100", "Recall@1000", "MAP", "MRR@10");
     for (RetrievalEvaluation e : List.of(r.baseline(), r.interpolated(), r.replaced())) {
       System.out.printf("%-16s %8.4f %10.4f %11.4f %8.4f %8.4f%n", e.run(), e.ndcg10(), e.recall100(), e.recall1000(), e.map(), e.mrr10());

@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       MakeCodesCommand.class,
       BenchHammingCommand.class,
       BenchRerankCommand.class,
+      TrainRerankCommand.class,
       ReproduceCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -1,6 +1,7 @@
 package dev.semhash.training.rerank;
 
 import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.training.retrieval.Bm25Index;
 import dev.semhash.rerank.search.Combination;
 import dev.semhash.rerank.search.RerankScores;
 import dev.semhash.training.eval.Run;
@@ -22,17 +23,18 @@ public final class CandidateReranker {
   private final RerankModel model;
   private final RerankModel.DocumentVector[] documents;
   private final RerankCorpus corpus;
+  private final boolean sameTerms;
 
   /** Encodes every document of {@code corpus} with {@code model}. */
   public CandidateReranker(RerankModel model, RerankCorpus corpus) {
-    if (model.dictionary().equals(corpus.dictionary()) == false) {
-      throw new IllegalArgumentException("the model was trained on another dictionary than this corpus's");
-    }
     this.model = model;
     this.corpus = corpus;
+    // a deep model has its own input vocabulary (DSE's top terms, DSSM's letter trigrams): it
+    // encodes the texts, as it does at index time
+    this.sameTerms = model.dictionary().equals(corpus.dictionary()) && model.analysis().equals(corpus.analysis());
     this.documents = new RerankModel.DocumentVector[corpus.size()];
     for (int i = 0; i < documents.length; i++) {
-      documents[i] = model.encodeDocument(corpus.document(i));
+      documents[i] = sameTerms ? model.encodeDocument(corpus.document(i)) : model.encodeDocument(Bm25Index.contents(corpus.documents().get(i)));
     }
   }
 
@@ -61,7 +63,7 @@ public final class CandidateReranker {
       float[] first = new float[n];
       float[] scores = new float[n];
       boolean[] has = new boolean[n];
-      RerankModel.QueryVector q = model.encodeQuery(ex.query());
+      RerankModel.QueryVector q = sameTerms ? model.encodeQuery(ex.query()) : model.encodeQuery(ex.text());
       for (int i = 0; i < n; i++) {
         int c = order[i];
         first[i] = ex.candidateScores()[c];

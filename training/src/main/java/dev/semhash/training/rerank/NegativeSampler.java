@@ -5,15 +5,27 @@ import java.util.Random;
 /**
  * Draws a non-relevant document for a training query: with probability {@code hardFraction} from
  * the query's first-stage top {@code hardDepth} (a hard negative), else uniformly from the
- * collection. Documents judged relevant are never drawn.
+ * collection. Documents judged relevant are never drawn, and, when the sampler knows the corpus,
+ * neither is a document whose term vector is the query's own (the query document itself when
+ * documents are ranked against each other).
  */
 final class NegativeSampler {
   private final int corpusSize;
   private final float hardFraction;
   private final int hardDepth;
   private final Random random;
+  private final RerankCorpus corpus;
 
   NegativeSampler(int corpusSize, float hardFraction, int hardDepth, Random random) {
+    this(corpusSize, hardFraction, hardDepth, random, null);
+  }
+
+  NegativeSampler(RerankCorpus corpus, float hardFraction, int hardDepth, Random random) {
+    this(corpus.size(), hardFraction, hardDepth, random, corpus);
+  }
+
+  private NegativeSampler(int corpusSize, float hardFraction, int hardDepth, Random random, RerankCorpus corpus) {
+    this.corpus = corpus;
     this.corpusSize = corpusSize;
     this.hardFraction = hardFraction;
     this.hardDepth = hardDepth;
@@ -26,7 +38,7 @@ final class NegativeSampler {
     boolean hard = depth > 0 && random.nextFloat() < hardFraction;
     for (int attempt = 0; attempt < 50; attempt++) {
       int d = hard ? ex.candidates()[random.nextInt(depth)] : random.nextInt(corpusSize);
-      if (ex.isPositive(d) == false) {
+      if (ex.isPositive(d) == false && (corpus == null || corpus.document(d).equals(ex.query()) == false)) {
         return d;
       }
     }

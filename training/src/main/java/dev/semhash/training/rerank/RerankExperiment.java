@@ -56,10 +56,19 @@ public final class RerankExperiment {
    * @param bm25 first-stage settings
    * @param trainSplit split of the training queries
    * @param testSplit split of the evaluated queries
+   * @param maxTerms most dictionary terms (the most frequent)
    */
   public record Settings(
       String method, TrainerFactory trainer, int hardNegativeDepth, long seed, double validationFraction, int depth,
-      int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25, String trainSplit, String testSplit) {
+      int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25, String trainSplit, String testSplit, int maxTerms) {
+    /** Every term with at least {@code minDocFreq} documents. */
+    public Settings(
+        String method, TrainerFactory trainer, int hardNegativeDepth, long seed, double validationFraction, int depth,
+        int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25, String trainSplit, String testSplit) {
+      this(method, trainer, hardNegativeDepth, seed, validationFraction, depth, minDocFreq, fixedWeight, bm25, trainSplit, testSplit,
+          Integer.MAX_VALUE);
+    }
+
     /** SSI with the protocol's defaults: 20% validation, BM25 top 1000, every term. */
     public static Settings ssi(SsiSettings ssi) {
       return new Settings("ssi", corpus -> new SsiTrainer(corpus, ssi), ssi.hardNegativeDepth(), ssi.seed(), 0.2, 1000, 1, null,
@@ -70,6 +79,18 @@ public final class RerankExperiment {
     public static Settings s2net(S2NetSettings s2net) {
       return new Settings("s2net", corpus -> new S2NetTrainer(corpus, s2net), s2net.hardNegativeDepth(), s2net.seed(), 0.2, 1000,
           1, null, Bm25Index.Settings.ANSERINI, "train", "test");
+    }
+
+    /** DSE with the protocol's defaults. */
+    public static Settings dse(DseSettings dse) {
+      return new Settings("dse", corpus -> new DseTrainer(corpus, dse), dse.hardNegativeDepth(), dse.seed(), 0.2, 1000, 1, null,
+          Bm25Index.Settings.ANSERINI, "train", "test");
+    }
+
+    /** DSSM with the protocol's defaults. */
+    public static Settings dssm(DssmSettings dssm) {
+      return new Settings("dssm", corpus -> new DssmTrainer(corpus, dssm), dssm.hardNegativeDepth(), dssm.seed(), 0.2, 1000, 1,
+          null, Bm25Index.Settings.ANSERINI, "train", "test");
     }
 
     public Settings {
@@ -85,7 +106,13 @@ public final class RerankExperiment {
     }
 
     public Settings with(double validationFraction, int depth, int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25, String testSplit) {
-      return new Settings(method, trainer, hardNegativeDepth, seed, validationFraction, depth, minDocFreq, fixedWeight, bm25, trainSplit, testSplit);
+      return new Settings(method, trainer, hardNegativeDepth, seed, validationFraction, depth, minDocFreq, fixedWeight, bm25, trainSplit, testSplit,
+          maxTerms);
+    }
+
+    public Settings withMaxTerms(int maxTerms) {
+      return new Settings(method, trainer, hardNegativeDepth, seed, validationFraction, depth, minDocFreq, fixedWeight, bm25, trainSplit, testSplit,
+          maxTerms);
     }
   }
 
@@ -168,7 +195,7 @@ public final class RerankExperiment {
     AnalysisSettings analysis = new AnalysisSettings(
         s.bm25().analysis().lowercase(), s.bm25().analysis().englishStopWords(), s.bm25().analysis().minTokenLength(),
         s.bm25().analysis().maxTokenLength(), s.bm25().analysis().porterStemming());
-    RerankCorpus corpus = RerankCorpus.build(docs, analysis, s.minDocFreq());
+    RerankCorpus corpus = RerankCorpus.build(docs, analysis, s.minDocFreq(), s.maxTerms());
     List<RerankExamples.Example> trainExamples;
     List<RerankExamples.Example> validationExamples;
     try (Bm25Index bm25 = Bm25Index.build(docs, s.bm25(), new ByteBuffersDirectory(), progress)) {

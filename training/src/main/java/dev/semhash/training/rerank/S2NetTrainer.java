@@ -69,7 +69,7 @@ public final class S2NetTrainer implements RerankTrainer {
   public RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress)
       throws java.io.IOException {
     TrainingPairs pairs = new TrainingPairs(examples, settings.maxPositives());
-    NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
+    NegativeSampler sampler = new NegativeSampler(corpus, settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     float[] gq = new float[k];
     float[] gp = new float[k];
     float[] gn = new float[k];

@@ -129,7 +129,7 @@ public final class SsiTrainer implements RerankTrainer {
       throws java.io.IOException {
     TrainingPairs pairs = new TrainingPairs(examples, settings.maxPositives());
     NegativeSampler sampler =
-        new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
+        new NegativeSampler(corpus, settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     int rounds = variant == SsiVariant.SPARSE ? eliminationRounds() : 0;
     int total = settings.epochs() + rounds * settings.eliminationEpochs();
     Buffers b = new Buffers(k);

@@ -1,0 +1,150 @@
+package dev.semhash.training.rerank;
+
+import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.rerank.text.TermVector;
+import dev.semhash.training.data.Document;
+import dev.semhash.training.eval.ScoredRankingEvaluation;
+import dev.semhash.training.eval.ScoredRankingEvaluator;
+import dev.semhash.training.progress.ProgressReporter;
+import dev.semhash.training.retrieval.Bm25Index;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Trains a reranking model on a collection's own pairs ({@link DocumentPairs}) and, for the
+ * document-ranking tasks ({@link DocumentTask}), ranks the test queries' whole collection by TF-IDF
+ * cosine, by BM25 and by the model, reporting MAP, P@10 and rank loss for each.
+ *
+ * <p><b>Training.</b> The dictionary is built from the candidates (every term in at least {@code
+ * minDocFreq} of them, at most {@code maxTerms}). After each epoch the model ranks the validation
+ * queries' collection; the epoch with the best validation MAP is kept.
+ *
+ * <p><b>Baselines.</b> TF-IDF cosine uses every term of the candidates (not the model's possibly
+ * smaller dictionary); BM25 is {@link Bm25CorpusScorer} with Anserini's k1 = 0.9, b = 0.4. Rank
+ * loss is measured on one fixed sample of triples (the same seed for every system).
+ *
+ * <pre class="prettyprint">
+ * DocumentTaskExperiment.Result r = DocumentTaskExperiment.run(DocumentTask.docDoc(docs), settings, progress);
+ * </pre>
+ */
+public final class DocumentTaskExperiment {
+  private DocumentTaskExperiment() {}
+
+  /**
+   * @param method the model's name in reports
+   * @param trainer makes the trainer once the corpus is known
+   * @param pairs where the training pairs come from
+   * @param analysis analysis of the documents
+   * @param minDocFreq minimum document frequency of a model term
+   * @param maxTerms most model terms (the most frequent)
+   * @param validationFraction share of the pairs' queries (or links) held out for validation
+   * @param maxValidation most validation queries
+   * @param hardDepth TF-IDF neighbours of a training query used as hard-negative candidates
+   * @param weakNeighbours BM25 neighbours taken as relevant by weak supervision
+   * @param triples size of the rank-loss sample
+   * @param seed seed of the pair split and the rank-loss sample
+   * @param threads evaluation threads
+   */
+  public record Settings(
+      String method, RerankExperiment.TrainerFactory trainer, PairSource pairs, AnalysisSettings analysis, int minDocFreq,
+      int maxTerms, double validationFraction, int maxValidation, int hardDepth, int weakNeighbours, int triples, long seed,
+      int threads) {}
+
+  /** Validation figures after one epoch. */
+  public record EpochLog(int epoch, double meanLoss, double violatedFraction, double validationMap) {}
+
+  /** A trained model and how it was chosen. */
+  public record Trained(
+      RerankModel model, RerankCorpus corpus, int epoch, List<EpochLog> epochs, int trainQueries, long trainPairs,
+      int validationQueries, String pairs, double trainSeconds) {}
+
+  /**
+   * @param tfIdf TF-IDF cosine on the test queries
+   * @param bm25 BM25
+   * @param model the trained model
+   */
+  public record Result(Trained trained, ScoredRankingEvaluation tfIdf, ScoredRankingEvaluation bm25, ScoredRankingEvaluation model) {}
+
+  /** Trains on the task's candidates and evaluates the test queries. */
+  public static Result run(DocumentTask task, Settings s, ProgressReporter progress) throws IOException {
+    Trained trained = train(task.candidates(), task.trainingLinks(), s, progress);
+    Result baselines = baselines(task, s, progress);
+    ScoredRankingEvaluation model = evaluate(
+        task.evaluator(), CorpusScorer.of(trained.model(), trained.corpus()), vectors(trained.corpus(), task.queries()), s,
+        progress);
+    return new Result(trained, baselines.tfIdf(), baselines.bm25(), model);
+  }
+
+  /** TF-IDF cosine and BM25 on the test queries (no model: {@link Result#trained()} and {@link Result#model()} are null). */
+  public static Result baselines(DocumentTask task, Settings s, ProgressReporter progress) {
+    List<Document> queries = task.queries();
+    ScoredRankingEvaluator evaluator = task.evaluator();
+    RerankCorpus full = RerankCorpus.build(task.candidates(), s.analysis(), 1);
+    ScoredRankingEvaluation tfIdf = evaluate(evaluator, CorpusScorer.tfIdf(full), vectors(full, queries), s, progress);
+    Bm25CorpusScorer bm25 = new Bm25CorpusScorer(
+        task.candidates(), s.analysis(), Bm25Index.Settings.ANSERINI.k1(), Bm25Index.Settings.ANSERINI.b());
+    ScoredRankingEvaluation bm25Eval = evaluator.evaluate(
+        (q, scores) -> bm25.score(Bm25Index.contents(queries.get(q)), scores), s.triples(), s.seed(), s.threads(), progress);
+    return new Result(null, tfIdf, bm25Eval, null);
+  }
+
+  private static TermVector[] vectors(RerankCorpus corpus, List<Document> docs) {
+    TermVector[] v = new TermVector[docs.size()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = corpus.vectorizer().vectorize(Bm25Index.contents(docs.get(i)));
+    }
+    return v;
+  }
+
+  private static ScoredRankingEvaluation evaluate(
+      ScoredRankingEvaluator evaluator, CorpusScorer scorer, TermVector[] queries, Settings s, ProgressReporter progress) {
+    return evaluator.evaluate((q, scores) -> scorer.score(queries[q], scores), s.triples(), s.seed(), s.threads(),
+        progress);
+  }
+
+  /**
+   * Trains a model on {@code docs} with the settings' pair source, keeping the epoch with the best
+   * validation MAP (the last one if nothing is held out).
+   *
+   * @param links each document's linked documents, for {@link PairSource#LINKS}; else may be null
+   */
+  public static Trained train(List<Document> docs, int[][] links, Settings s, ProgressReporter progress) throws IOException {
+    RerankCorpus corpus = RerankCorpus.build(docs, s.analysis(), s.minDocFreq(), s.maxTerms());
+    DocumentPairs pairs = DocumentPairs.build(
+        s.pairs(), corpus, links, s.validationFraction(), s.maxValidation(), s.weakNeighbours(), s.seed(), progress);
+    List<RerankExamples.Example> examples = pairs.trainingExamples(corpus, s.hardDepth(), progress);
+    List<DocumentPairs.TrainQuery> validation = pairs.validation();
+    ScoredRankingEvaluator validator = validation.isEmpty()
+        ? null
+        : new ScoredRankingEvaluator(
+            corpus.size(),
+            validation.stream().map(DocumentPairs.TrainQuery::relevant).toArray(int[][]::new),
+            validation.stream().map(DocumentPairs.TrainQuery::excluded).toArray(int[][]::new));
+    List<EpochLog> log = new ArrayList<>();
+    Object[] best = {null, 0, Double.NEGATIVE_INFINITY};
+    long start = System.nanoTime();
+    RerankTrainer trainer = s.trainer().create(corpus);
+    RerankModel last = trainer.train(examples, (epoch, loss, violated, t) -> {
+      if (validator == null) {
+        log.add(new EpochLog(epoch, loss, violated, Double.NaN));
+        return;
+      }
+      RerankModel snapshot = t.snapshot();
+      CorpusScorer scorer = CorpusScorer.of(snapshot, corpus);
+      double map = validator.evaluate(
+          (q, scores) -> scorer.score(validation.get(q).vector(), scores), 1000, s.seed(), s.threads(), ProgressReporter.NONE).map();
+      log.add(new EpochLog(epoch, loss, violated, map));
+      if (map > (double) best[2]) {
+        best[0] = snapshot;
+        best[1] = epoch;
+        best[2] = map;
+      }
+    }, progress);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    RerankModel model = best[0] == null ? last : (RerankModel) best[0];
+    int epoch = best[0] == null ? log.size() : (int) best[1];
+    return new Trained(model, corpus, epoch, log, examples.size(), pairs.pairs(), validation.size(), pairs.description(), seconds);
+  }
+}

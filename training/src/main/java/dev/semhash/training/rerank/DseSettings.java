@@ -1,0 +1,77 @@
+package dev.semhash.training.rerank;
+
+/**
+ * Settings of {@link DseTrainer}. The network is {@code D − D/2 − D/2 − D − C} with {@code D =
+ * terms} and {@code C = dimension}, as the DSE paper's section 4.1.
+ *
+ * @param terms input vocabulary size D: the D terms in most documents
+ * @param dimension embedding size C
+ * @param pretrainEpochs CD-1 epochs per RBM (0: random initialisation, no pretraining)
+ * @param pretrainRate CD-1 learning rate of the binary RBMs
+ * @param gaussianPretrainRate CD-1 learning rate of the top RBM (Gaussian hidden units)
+ * @param learningRate fine-tuning SGD step
+ * @param momentum momentum of every update (the paper's 0.9)
+ * @param weightDecay weight decay of every update (the paper's 1e-4)
+ * @param epochs fine-tuning passes over the (query, relevant document) pairs
+ * @param negativesPerPair margin tuples per pair and epoch, each with its own negative
+ * @param hardNegativeFraction share of negatives from the first-stage top {@code hardNegativeDepth}
+ * @param hardNegativeDepth how deep in the first-stage ranking hard negatives are drawn
+ * @param tfidfWeight λ in {@code s(q, d) = Φ(q)·Φ(d) + λ q·d}: the paper's linear mix with TF-IDF
+ * @param seed seed of every random choice
+ */
+public record DseSettings(
+    int terms,
+    int dimension,
+    int pretrainEpochs,
+    float pretrainRate,
+    float gaussianPretrainRate,
+    float learningRate,
+    float momentum,
+    float weightDecay,
+    int epochs,
+    int negativesPerPair,
+    float hardNegativeFraction,
+    int hardNegativeDepth,
+    float tfidfWeight,
+    long seed) {
+
+  /** Mini-batch size of the RBM pretraining. */
+  static final int PRETRAIN_BATCH = 32;
+
+  /** Deviation of the RBMs' Gaussian initial weights ("small random values"). */
+  static final float INIT_STD = 0.01f;
+
+  /**
+   * Defaults: the paper's Wikipedia architecture 1000-500-500-1000-100 on the 1000 most frequent
+   * terms, momentum 0.9, weight decay 1e-4; rates chosen on SciFact's validation queries.
+   */
+  public static DseSettings defaults(long seed) {
+    return new DseSettings(1000, 100, 5, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed);
+  }
+
+  public DseSettings {
+    if (terms < 2 || terms > 20_000) {
+      throw new IllegalArgumentException("DSE input vocabulary must be 2 to 20000 terms (the network is D × D/2 + D/2 × D/2 + D/2 × D), got " + terms);
+    }
+    if (dimension <= 0 || dimension > 4096) {
+      throw new IllegalArgumentException("dimension must be in [1, 4096], got " + dimension);
+    }
+    for (float r : new float[] {pretrainRate, gaussianPretrainRate, learningRate}) {
+      if (Float.isFinite(r) == false || r <= 0) {
+        throw new IllegalArgumentException("learning rates must be finite and positive, got " + r);
+      }
+    }
+    if (!(momentum >= 0 && momentum < 1) || !(weightDecay >= 0 && weightDecay < 1)) {
+      throw new IllegalArgumentException("momentum and weight decay must be in [0, 1), got " + momentum + " and " + weightDecay);
+    }
+    if (pretrainEpochs < 0 || epochs < 0 || negativesPerPair <= 0 || hardNegativeDepth <= 0) {
+      throw new IllegalArgumentException("epochs must be >= 0 and negatives per pair and hard-negative depth positive");
+    }
+    if (Float.isNaN(hardNegativeFraction) || hardNegativeFraction < 0 || hardNegativeFraction > 1) {
+      throw new IllegalArgumentException("hard-negative fraction must be in [0, 1], got " + hardNegativeFraction);
+    }
+    if (Float.isFinite(tfidfWeight) == false || tfidfWeight < 0) {
+      throw new IllegalArgumentException("TF-IDF weight must be finite and >= 0, got " + tfidfWeight);
+    }
+  }
+}

@@ -1,0 +1,252 @@
+package dev.semhash.training.rerank;
+
+import dev.semhash.rerank.model.Activation;
+import dev.semhash.rerank.model.Projection;
+import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.rerank.text.TermVector;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import org.apache.lucene.util.VectorUtil;
+
+/**
+ * Deep Semantic Embedding (Wu, Min and Bai, "Deep Semantic Embedding"): a {@code D − D/2 − D/2 − D
+ * − C} network Φ with logistic ("binary") units in the three hidden layers and linear units in the
+ * top layer, scoring {@code s(q, d) = Φ(q)·Φ(d)} (eq. 2), plus {@code λ q·d}, the linear mix with
+ * TF-IDF the paper reports as its best (section 4.3; {@code λ = 0} is plain DSE).
+ *
+ * <ol>
+ *   <li><b>Input.</b> The unit TF-IDF vector over the {@link DseSettings#terms()} terms in most
+ *       documents, as the paper's Wikipedia experiment ("top 1,000 most frequent words ... normalized
+ *       TFIDF features"). The network costs {@code D²} weights and the paper found convergence slow
+ *       beyond a few thousand words, so D is a small vocabulary, not the whole dictionary.
+ *   <li><b>Pretraining.</b> Layer by layer as stacked RBMs ({@link Rbm}) with CD-1 on every
+ *       document of the collection (unsupervised): binary hidden units for the first three, Gaussian
+ *       (unit variance) for the top one; each RBM's hidden means are the next one's data.
+ *   <li><b>Fine-tuning.</b> The margin ranking loss {@code max(0, 1 − s(q,d⁺) + s(q,d⁻))} (eq. 14)
+ *       by backpropagation through the whole network (eqs. 19–25), SGD with momentum 0.9 and weight
+ *       decay 1e-4, one update per (query, relevant document) pair averaging its {@link
+ *       DseSettings#negativesPerPair()} tuples; negatives partly from the first stage's top hits.
+ * </ol>
+ *
+ * <pre class="prettyprint">
+ * DseTrainer trainer = new DseTrainer(corpus, DseSettings.defaults(42));
+ * RerankModel model = trainer.train(trainExamples, (epoch, loss, violated, t) -&gt; {}, progress);
+ * </pre>
+ *
+ * Deterministic for a given seed (single-threaded).
+ */
+public final class DseTrainer implements RerankTrainer {
+  private final RerankCorpus corpus;
+  private final DseSettings settings;
+  private final SparseInputNetwork net;
+  private final Random random;
+  private boolean pretrained;
+
+  /**
+   * @param collection the collection; its documents (not its dictionary) are used, re-vectorised
+   *     over the {@link DseSettings#terms()} most frequent terms
+   */
+  public DseTrainer(RerankCorpus collection, DseSettings settings) {
+    this(RerankCorpus.build(collection.documents(), collection.analysis(), 1, settings.terms()), settings, true);
+  }
+
+  private DseTrainer(RerankCorpus inputCorpus, DseSettings settings, boolean unused) {
+    this.corpus = inputCorpus;
+    this.settings = settings;
+    int d = corpus.dictionary().size();
+    int half = Math.max(1, d / 2);
+    this.net = new SparseInputNetwork(
+        d, new int[] {half, half, d, settings.dimension()},
+        new Activation[] {Activation.SIGMOID, Activation.SIGMOID, Activation.SIGMOID, Activation.LINEAR});
+    this.random = new Random(settings.seed());
+    // unit TF-IDF entries are about 1/√(terms per document): far from the 0/1 scale of binary RBM
+    // units, so the RBMs would learn to reconstruct nothing. Scaling the input by √(mean terms per
+    // document) brings a typical entry to about 1 (the paper's binary occurrence features); the
+    // factor is folded into the exported first layer.
+    net.inputScale = (float) Math.sqrt(Math.max(1, corpus.meanTerms()));
+  }
+
+  /** The corpus over the model's input vocabulary. */
+  public RerankCorpus inputCorpus() {
+    return corpus;
+  }
+
+  SparseInputNetwork network() {
+    return net;
+  }
+
+  /**
+   * Pretrains the four layers as stacked RBMs on every document (done once, by the first {@link
+   * #train} call if not before).
+   */
+  public void pretrain(ProgressReporter progress) {
+    if (pretrained) {
+      return;
+    }
+    pretrained = true;
+    if (settings.pretrainEpochs() == 0) {
+      for (int l = 0; l < net.layers(); l++) {
+        for (int i = 0; i < net.weights[l].length; i++) {
+          net.weights[l][i] = (float) (random.nextGaussian() * DseSettings.INIT_STD);
+        }
+      }
+      return;
+    }
+    float[][] data = new float[corpus.size()][];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = dense(corpus.document(i), net.terms);
+      for (int j = 0; j < data[i].length; j++) {
+        data[i][j] *= net.inputScale;
+      }
+    }
+    try (ProgressReporter.Progress p = progress.start("DSE RBM pretraining", (long) net.layers() * settings.pretrainEpochs(), "epochs")) {
+      for (int l = 0; l < net.layers(); l++) {
+        boolean gaussian = l == net.layers() - 1;
+        Rbm rbm = new Rbm(net.inputs(l), net.widths[l], gaussian, DseSettings.INIT_STD, random);
+        double err = rbm.train(data, settings.pretrainEpochs(), DseSettings.PRETRAIN_BATCH,
+            gaussian ? settings.gaussianPretrainRate() : settings.pretrainRate(), settings.momentum(), settings.weightDecay(), random, p);
+        p.message(String.format(Locale.ROOT, "layer %d reconstruction error %.4f", l + 1, err));
+        System.arraycopy(rbm.w, 0, net.weights[l], 0, rbm.w.length);
+        System.arraycopy(rbm.c, 0, net.biases[l], 0, rbm.c.length);
+        if (l < net.layers() - 1) {
+          data = rbm.transform(data);
+        }
+      }
+    }
+  }
+
+  static float[] dense(TermVector x, int size) {
+    float[] v = new float[size];
+    for (int i = 0; i < x.size(); i++) {
+      v[x.ids()[i]] = x.weights()[i];
+    }
+    return v;
+  }
+
+  @Override
+  public RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress) throws IOException {
+    pretrain(progress);
+    List<int[]> pairs = new ArrayList<>();
+    TermVector[] queries = new TermVector[examples.size()];
+    for (int e = 0; e < examples.size(); e++) {
+      queries[e] = corpus.vectorizer().vectorize(examples.get(e).text());
+      if (queries[e].isEmpty()) {
+        continue; // no input term: the network cannot tell documents apart for this query
+      }
+      for (int p : examples.get(e).positives()) {
+        pairs.add(new int[] {e, p});
+      }
+    }
+    if (pairs.isEmpty()) {
+      throw new IllegalArgumentException("no (query, relevant document) pair with a query term in the DSE vocabulary to train on");
+    }
+    NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
+    SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
+    SparseInputNetwork.Gradient velocity = new SparseInputNetwork.Gradient(net);
+    try (ProgressReporter.Progress p = progress.start("DSE fine-tuning", settings.epochs(), "epochs")) {
+      for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
+        Collections.shuffle(pairs, random);
+        double lossSum = 0;
+        long violated = 0;
+        long tuples = 0;
+        for (int[] pair : pairs) {
+          RerankExamples.Example ex = examples.get(pair[0]);
+          TermVector q = queries[pair[0]];
+          TermVector pos = corpus.document(pair[1]);
+          float[][] fq = net.forward(q);
+          float[][] fp = net.forward(pos);
+          float[] phiQ = fq[fq.length - 1];
+          float[] phiP = fp[fp.length - 1];
+          float sPos = score(phiQ, phiP, q, pos);
+          int c = phiQ.length;
+          float[] dq = new float[c];
+          float[] dp = new float[c];
+          int updates = 0;
+          for (int n = 0; n < settings.negativesPerPair(); n++) {
+            int negOrd = sampler.sample(ex);
+            if (negOrd < 0) {
+              continue;
+            }
+            TermVector neg = corpus.document(negOrd);
+            float[][] fn = net.forward(neg);
+            float[] phiN = fn[fn.length - 1];
+            float loss = 1f - sPos + score(phiQ, phiN, q, neg);
+            tuples++;
+            if (loss > 0) {
+              lossSum += loss;
+              violated++;
+              updates++;
+              // eq. 19: d/dΦq = Φn − Φp, d/dΦp = −Φq, d/dΦn = Φq
+              float[] dn = phiQ.clone();
+              for (int j = 0; j < c; j++) {
+                dq[j] += phiN[j] - phiP[j];
+                dp[j] -= phiQ[j];
+              }
+              net.backward(neg, fn, dn, grad);
+            }
+          }
+          if (updates > 0) {
+            net.backward(q, fq, dq, grad);
+            net.backward(pos, fp, dp, grad);
+            grad.applyMomentum(net, velocity, settings.learningRate(), settings.momentum(), settings.weightDecay(), updates);
+          }
+        }
+        double meanLoss = tuples == 0 ? 0 : lossSum / tuples;
+        p.step(1);
+        p.message(String.format(Locale.ROOT, "loss %.4f", meanLoss));
+        checkFinite(epoch);
+        listener.afterEpoch(epoch, meanLoss, tuples == 0 ? 0 : (double) violated / tuples, this);
+      }
+    }
+    return snapshot();
+  }
+
+  private void checkFinite(int epoch) {
+    for (float[] w : net.weights) {
+      for (float v : w) {
+        if (Float.isFinite(v) == false) {
+          throw new IllegalStateException("DSE weights diverged in epoch " + epoch + "; lower the learning rate (now " + settings.learningRate() + ")");
+        }
+      }
+    }
+  }
+
+  /** {@code Φ(q)·Φ(d) + λ q·d}, the score the exported model computes. */
+  float score(float[] phiQ, float[] phiD, TermVector q, TermVector d) {
+    float s = VectorUtil.dotProduct(phiQ, phiD);
+    if (settings.tfidfWeight() != 0) {
+      s += settings.tfidfWeight() * q.dot(d);
+    }
+    return s;
+  }
+
+  @Override
+  public RerankModel snapshot() {
+    Map<String, String> info = new LinkedHashMap<>();
+    info.put("model", "DSE: f(q,d) = Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C network (sigmoid, sigmoid, sigmoid, linear) on unit TF-IDF vectors");
+    info.put("architecture", net.terms + "-" + net.widths[0] + "-" + net.widths[1] + "-" + net.widths[2] + "-" + net.widths[3]);
+    info.put("pretraining", "stacked RBMs, CD-1, " + settings.pretrainEpochs() + " epochs per layer, rates " + settings.pretrainRate() + " (binary) and "
+        + settings.gaussianPretrainRate() + " (Gaussian top)");
+    info.put("loss", "margin ranking, max(0, 1 - s(q,d+) + s(q,d-)), SGD with momentum and weight decay");
+    info.put("input_scale", Float.toString(net.inputScale) + " (√ mean terms per document, folded into the first layer)");
+    info.put("learning_rate", Float.toString(settings.learningRate()));
+    info.put("momentum", Float.toString(settings.momentum()));
+    info.put("weight_decay", Float.toString(settings.weightDecay()));
+    info.put("epochs", Integer.toString(settings.epochs()));
+    info.put("negatives_per_pair", Integer.toString(settings.negativesPerPair()));
+    info.put("hard_negative_fraction", Float.toString(settings.hardNegativeFraction()));
+    info.put("hard_negative_depth", Integer.toString(settings.hardNegativeDepth()));
+    info.put("tfidf_weight", Float.toString(settings.tfidfWeight()));
+    info.put("seed", Long.toString(settings.seed()));
+    Projection first = net.projection();
+    return new RerankModel("dse", info, corpus.analysis(), corpus.dictionary(), first, first, RerankModel.Similarity.DOT,
+        settings.tfidfWeight(), net.deepLayers());
+  }
+}

@@ -1,0 +1,61 @@
+package dev.semhash.training.rerank;
+
+/**
+ * Settings of {@link DssmTrainer}.
+ *
+ * @param hidden widths of the hidden tanh layers (the paper's 300, 300)
+ * @param dimension width of the tanh output layer, the semantic vector (the paper's 128)
+ * @param minDocFreq documents a letter trigram must occur in to be kept
+ * @param gamma smoothing factor γ of the softmax {@code exp(γ R(q,d)) / Σ exp(γ R(q,d'))}
+ * @param negatives non-relevant documents in each softmax (the paper's 4)
+ * @param learningRate SGD step
+ * @param epochs passes over the (query, relevant document) pairs
+ * @param hardNegativeFraction share of negatives from the first-stage top {@code hardNegativeDepth}
+ * @param hardNegativeDepth how deep in the first-stage ranking hard negatives are drawn
+ * @param seed seed of every random choice
+ */
+public record DssmSettings(
+    int[] hidden,
+    int dimension,
+    int minDocFreq,
+    float gamma,
+    int negatives,
+    float learningRate,
+    int epochs,
+    float hardNegativeFraction,
+    int hardNegativeDepth,
+    long seed) {
+
+  /** Defaults: the paper's 300-300-128 tanh network and 4 negatives; γ and the rate chosen on SciFact validation. */
+  public static DssmSettings defaults(long seed) {
+    return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.05f, 10, 0.5f, 100, seed);
+  }
+
+  public DssmSettings {
+    hidden = hidden.clone();
+    for (int h : hidden) {
+      if (h <= 0 || h > 4096) {
+        throw new IllegalArgumentException("hidden widths must be in [1, 4096], got " + java.util.Arrays.toString(hidden));
+      }
+    }
+    if (dimension <= 0 || dimension > 4096) {
+      throw new IllegalArgumentException("dimension must be in [1, 4096], got " + dimension);
+    }
+    if (minDocFreq < 1 || negatives <= 0 || epochs < 0 || hardNegativeDepth <= 0) {
+      throw new IllegalArgumentException("minimum df and negatives must be positive, epochs >= 0, hard-negative depth positive");
+    }
+    if (Float.isFinite(gamma) == false || gamma <= 0 || Float.isFinite(learningRate) == false || learningRate <= 0) {
+      throw new IllegalArgumentException("gamma and learning rate must be finite and positive, got " + gamma + " and " + learningRate);
+    }
+    if (Float.isNaN(hardNegativeFraction) || hardNegativeFraction < 0 || hardNegativeFraction > 1) {
+      throw new IllegalArgumentException("hard-negative fraction must be in [0, 1], got " + hardNegativeFraction);
+    }
+  }
+
+  /** Every layer's width, the output last. */
+  int[] widths() {
+    int[] w = java.util.Arrays.copyOf(hidden, hidden.length + 1);
+    w[hidden.length] = dimension;
+    return w;
+  }
+}

@@ -1,0 +1,224 @@
+package dev.semhash.training.rerank;
+
+import dev.semhash.rerank.model.Activation;
+import dev.semhash.rerank.model.Projection;
+import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.rerank.text.TermVector;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The Deep Structured Semantic Model (Huang et al., "Learning Deep Structured Semantic Models for
+ * Web Search using Clickthrough Data", CIKM 2013).
+ *
+ * <ul>
+ *   <li><b>Word hashing.</b> Each word, lower-cased and wrapped in {@code '#'} boundary marks, is
+ *       cut into its letter trigrams by Lucene's {@code NGramTokenFilter} ({@link
+ *       AnalysisSettings#LETTER_TRIGRAMS}); a text is the bag of its trigrams, every trigram in at
+ *       least {@link DssmSettings#minDocFreq()} documents, weighted by idf and scaled to unit length
+ *       (the paper feeds raw counts; unit length keeps long and short texts on one scale).
+ *   <li><b>Network.</b> A tanh network, the same for queries and documents (the paper's shared
+ *       towers), to a {@link DssmSettings#dimension()}-dimensional semantic vector; {@code R(q, d)}
+ *       is the cosine of the two vectors.
+ *   <li><b>Loss.</b> For each (query, relevant document) pair and {@link DssmSettings#negatives()}
+ *       sampled non-relevant documents, {@code -log P(d⁺ | q)} with {@code P(d | q) = exp(γ R(q,
+ *       d)) / Σ_{d'} exp(γ R(q, d'))} over the relevant and sampled documents; SGD, one step per
+ *       pair. Weights start uniform in ±√(6 / (fan-in + fan-out)), as the paper's.
+ * </ul>
+ *
+ * <pre class="prettyprint">
+ * DssmTrainer trainer = new DssmTrainer(corpus, DssmSettings.defaults(42));
+ * RerankModel model = trainer.train(trainExamples, (epoch, loss, wrong, t) -&gt; {}, progress);
+ * </pre>
+ *
+ * Deterministic for a given seed (single-threaded).
+ */
+public final class DssmTrainer implements RerankTrainer {
+  private final RerankCorpus corpus;
+  private final DssmSettings settings;
+  private final SparseInputNetwork net;
+  private final Random random;
+
+  /**
+   * @param collection the collection; its documents are re-analysed into letter trigrams
+   */
+  public DssmTrainer(RerankCorpus collection, DssmSettings settings) {
+    this.corpus = RerankCorpus.build(collection.documents(), AnalysisSettings.LETTER_TRIGRAMS, settings.minDocFreq());
+    this.settings = settings;
+    int[] widths = settings.widths();
+    Activation[] acts = new Activation[widths.length];
+    Arrays.fill(acts, Activation.TANH);
+    this.net = new SparseInputNetwork(corpus.dictionary().size(), widths, acts);
+    this.random = new Random(settings.seed());
+    for (int l = 0; l < net.layers(); l++) {
+      double range = Math.sqrt(6.0 / (net.inputs(l) + net.widths[l]));
+      for (int i = 0; i < net.weights[l].length; i++) {
+        net.weights[l][i] = (float) ((2 * random.nextDouble() - 1) * range);
+      }
+    }
+  }
+
+  /** The collection as letter-trigram vectors. */
+  public RerankCorpus inputCorpus() {
+    return corpus;
+  }
+
+  SparseInputNetwork network() {
+    return net;
+  }
+
+  /**
+   * The loss {@code -log P(d⁺ | q)} of one softmax and its gradient with respect to the query's and
+   * each document's output vector ({@code docs[0]} the relevant one).
+   *
+   * @param dq receives {@code dL/dy_q}
+   * @param dd receives {@code dL/dy_d} for each document
+   */
+  static double softmaxLoss(float[] yq, float[][] docs, float gamma, float[] dq, float[][] dd) {
+    int n = docs.length;
+    double nq = norm(yq);
+    double[] r = new double[n];
+    double[] nd = new double[n];
+    double max = Double.NEGATIVE_INFINITY;
+    for (int k = 0; k < n; k++) {
+      nd[k] = norm(docs[k]);
+      r[k] = nq == 0 || nd[k] == 0 ? 0 : dot(yq, docs[k]) / (nq * nd[k]);
+      max = Math.max(max, gamma * r[k]);
+    }
+    double z = 0;
+    double[] p = new double[n];
+    for (int k = 0; k < n; k++) {
+      p[k] = Math.exp(gamma * r[k] - max);
+      z += p[k];
+    }
+    Arrays.fill(dq, 0f);
+    for (int k = 0; k < n; k++) {
+      p[k] /= z;
+      double dr = gamma * (p[k] - (k == 0 ? 1 : 0)); // dL/dR_k
+      // dR/dyq = yd / (|q||d|) - R yq / |q|², dR/dyd = yq / (|q||d|) - R yd / |d|²
+      for (int j = 0; j < yq.length; j++) {
+        if (nq > 0 && nd[k] > 0) {
+          dq[j] += (float) (dr * (docs[k][j] / (nq * nd[k]) - r[k] * yq[j] / (nq * nq)));
+          dd[k][j] = (float) (dr * (yq[j] / (nq * nd[k]) - r[k] * docs[k][j] / (nd[k] * nd[k])));
+        } else {
+          dd[k][j] = 0f;
+        }
+      }
+    }
+    return -Math.log(p[0]);
+  }
+
+  private static double norm(float[] x) {
+    return Math.sqrt(dot(x, x));
+  }
+
+  private static double dot(float[] a, float[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += (double) a[i] * b[i];
+    }
+    return s;
+  }
+
+  @Override
+  public RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress) throws IOException {
+    List<int[]> pairs = new ArrayList<>();
+    TermVector[] queries = new TermVector[examples.size()];
+    for (int e = 0; e < examples.size(); e++) {
+      queries[e] = corpus.vectorizer().vectorize(examples.get(e).text());
+      if (queries[e].isEmpty()) {
+        continue;
+      }
+      for (int p : examples.get(e).positives()) {
+        pairs.add(new int[] {e, p});
+      }
+    }
+    if (pairs.isEmpty()) {
+      throw new IllegalArgumentException("no (query, relevant document) pair with a known letter trigram to train on");
+    }
+    NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
+    SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
+    int c = net.outputDimension();
+    try (ProgressReporter.Progress p = progress.start("DSSM training", settings.epochs(), "epochs")) {
+      for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
+        Collections.shuffle(pairs, random);
+        double lossSum = 0;
+        long wrong = 0;
+        long softmaxes = 0;
+        for (int[] pair : pairs) {
+          RerankExamples.Example ex = examples.get(pair[0]);
+          List<Integer> docs = new ArrayList<>();
+          docs.add(pair[1]);
+          for (int n = 0; n < settings.negatives(); n++) {
+            int neg = sampler.sample(ex);
+            if (neg >= 0) {
+              docs.add(neg);
+            }
+          }
+          if (docs.size() < 2) {
+            continue;
+          }
+          TermVector q = queries[pair[0]];
+          float[][] fq = net.forward(q);
+          float[][][] fd = new float[docs.size()][][];
+          float[][] outs = new float[docs.size()][];
+          for (int k = 0; k < fd.length; k++) {
+            fd[k] = net.forward(corpus.document(docs.get(k)));
+            outs[k] = fd[k][fd[k].length - 1];
+          }
+          float[] dq = new float[c];
+          float[][] dd = new float[fd.length][c];
+          double loss = softmaxLoss(fq[fq.length - 1], outs, settings.gamma(), dq, dd);
+          lossSum += loss;
+          softmaxes++;
+          if (loss > Math.log(2)) { // the relevant document has less than half the probability
+            wrong++;
+          }
+          net.backward(q, fq, dq, grad);
+          for (int k = 0; k < fd.length; k++) {
+            net.backward(corpus.document(docs.get(k)), fd[k], dd[k], grad);
+          }
+          grad.applySgd(net, settings.learningRate());
+        }
+        double meanLoss = softmaxes == 0 ? 0 : lossSum / softmaxes;
+        p.step(1);
+        p.message(String.format(Locale.ROOT, "loss %.4f", meanLoss));
+        if (Double.isFinite(meanLoss) == false) {
+          throw new IllegalStateException("DSSM loss diverged in epoch " + epoch + "; lower the learning rate (now " + settings.learningRate() + ")");
+        }
+        listener.afterEpoch(epoch, meanLoss, softmaxes == 0 ? 0 : (double) wrong / softmaxes, this);
+      }
+    }
+    return snapshot();
+  }
+
+  @Override
+  public RerankModel snapshot() {
+    Map<String, String> info = new LinkedHashMap<>();
+    info.put("model", "DSSM: f(q,d) = cos(y(q), y(d)), y a tanh network on unit idf-weighted letter-trigram vectors");
+    StringBuilder arch = new StringBuilder(Integer.toString(net.terms));
+    for (int w : net.widths) {
+      arch.append('-').append(w);
+    }
+    info.put("architecture", arch.toString());
+    info.put("word_hashing", "'#'-wrapped lower-cased words, letter trigrams (Lucene NGramTokenFilter 3..3), min df " + settings.minDocFreq());
+    info.put("loss", "-log softmax over 1 relevant and " + settings.negatives() + " sampled documents, gamma " + settings.gamma() + ", SGD");
+    info.put("learning_rate", Float.toString(settings.learningRate()));
+    info.put("epochs", Integer.toString(settings.epochs()));
+    info.put("hard_negative_fraction", Float.toString(settings.hardNegativeFraction()));
+    info.put("hard_negative_depth", Integer.toString(settings.hardNegativeDepth()));
+    info.put("seed", Long.toString(settings.seed()));
+    Projection first = net.projection();
+    return new RerankModel("dssm", info, corpus.analysis(), corpus.dictionary(), first, first, RerankModel.Similarity.COSINE, 0f,
+        net.deepLayers());
+  }
+}
