@@ -58,4 +58,38 @@ public final class NeighborhoodSampler {
     }
     return b.build();
   }
+
+  /**
+   * Every node's neighbourhood drawn {@code draws} times: row {@code i} holds, for each node
+   * reached at least once, the share of the draws that reached it. Losses linear in the targets
+   * (a softmax log-likelihood) then equal their mean over the draws.
+   */
+  public SparseMatrix shares(SplittableRandom random, int draws) {
+    if (draws < 1) {
+      throw new IllegalArgumentException("draws must be at least 1, got " + draws);
+    }
+    SparseMatrix.Builder b = new SparseMatrix.Builder(graph.size());
+    int[] hits = new int[graph.size()];
+    int[] touched = new int[graph.size()];
+    for (int i = 0; i < graph.size(); i++) {
+      SplittableRandom nodeRandom = random.split();
+      int count = 0;
+      for (int d = 0; d < draws; d++) {
+        for (int j : traversal.neighborhood(graph, i, size, nodeRandom.split())) {
+          if (hits[j]++ == 0) {
+            touched[count++] = j;
+          }
+        }
+      }
+      int[] nodes = Arrays.copyOf(touched, count);
+      Arrays.sort(nodes);
+      float[] values = new float[count];
+      for (int p = 0; p < count; p++) {
+        values[p] = (float) hits[nodes[p]] / draws;
+        hits[nodes[p]] = 0;
+      }
+      b.addRow(new SparseVector(nodes, values));
+    }
+    return b.build();
+  }
 }

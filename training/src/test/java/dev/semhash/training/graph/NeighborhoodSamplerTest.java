@@ -31,6 +31,23 @@ class NeighborhoodSamplerTest {
   }
 
   @Test
+  void sharesAreTheFractionOfDrawsReachingEachNode() {
+    DocumentGraph g = GraphFixtures.small();
+    // A one-node random walk from 0 goes to 1 or 2; over many draws about half each.
+    SparseMatrix shares = new NeighborhoodSampler(g, Traversal.RANDOM_WALK, 1).shares(new SplittableRandom(3), 2000);
+    assertArrayEquals(new int[] {1, 2}, shares.row(0).indices());
+    assertEquals(1.0, shares.row(0).values()[0] + shares.row(0).values()[1], 1e-6);
+    assertEquals(0.5, shares.row(0).values()[0], 0.05);
+    // From 4 every draw reaches 2 first.
+    assertArrayEquals(new int[] {2}, shares.row(4).indices());
+    assertArrayEquals(new float[] {1f}, shares.row(4).values());
+    // Breadth-first over the whole component reaches every node in every draw.
+    SparseMatrix all = new NeighborhoodSampler(g, Traversal.BFS, 10).shares(new SplittableRandom(3), 5);
+    assertArrayEquals(new float[] {1, 1, 1, 1, 1}, all.row(0).values());
+    assertEquals(new NeighborhoodSampler(g, Traversal.BFS, 10).sample(new SplittableRandom(3)), all);
+  }
+
+  @Test
   void sizeMustBePositive() {
     assertThrows(
         IllegalArgumentException.class,
