@@ -19,12 +19,15 @@ import java.util.stream.Collectors;
 
 /** A trained VDSH network (parameters of the best validation epoch) and how it got there. */
 final class TrainedVdsh {
+  final VdshSpec spec;
   final VdshVariant variant;
   final int bits;
   final VdshSettings settings;
   final long seed;
   final VdshGraph.LabelModel labelModel;
   final TrainableSparseLayer first;
+  /** The neighbour branch's first layer, or {@code null}. */
+  final TrainableSparseLayer neighbourFirst;
   final VdshGraph graph;
   final List<VdshTrainer.EpochStats> history;
   final int bestEpoch;
@@ -33,10 +36,13 @@ final class TrainedVdsh {
   final double seconds;
 
   TrainedVdsh(
-      VdshVariant variant, int bits, VdshSettings settings, long seed, VdshGraph.LabelModel labelModel,
-      TrainableSparseLayer first, VdshGraph graph, List<VdshTrainer.EpochStats> history, int bestEpoch,
-      int trainingDocuments, int validationDocuments, double seconds) {
-    this.variant = variant;
+      VdshSpec spec, int bits, VdshSettings settings, long seed, VdshGraph.LabelModel labelModel,
+      TrainableSparseLayer first, TrainableSparseLayer neighbourFirst, VdshGraph graph,
+      List<VdshTrainer.EpochStats> history, int bestEpoch, int trainingDocuments, int validationDocuments,
+      double seconds) {
+    this.spec = spec;
+    this.neighbourFirst = neighbourFirst;
+    this.variant = spec.variant();
     this.bits = bits;
     this.settings = settings;
     this.seed = seed;
@@ -50,11 +56,23 @@ final class TrainedVdsh {
     this.seconds = seconds;
   }
 
-  /** The encoder's means for the listed rows of {@code inputs}, computed by ND4J (rows x bits). */
+  /**
+   * The encoder's means for the listed rows of {@code inputs}, computed by ND4J (rows x bits);
+   * with a neighbour encoder each document is its own single neighbour, as in the exported model.
+   */
   float[] mu(SparseMatrix inputs, int[] rows) {
     float[] pre1 = new float[rows.length * first.outputs()];
     first.forward(inputs, rows, pre1);
-    return graph.mu(pre1, rows.length);
+    if (neighbourFirst == null) {
+      return graph.mu(pre1, rows.length);
+    }
+    float[] pre1Nn = new float[rows.length * neighbourFirst.outputs()];
+    neighbourFirst.forward(inputs, rows, pre1Nn);
+    float[] pool = new float[rows.length * rows.length];
+    for (int r = 0; r < rows.length; r++) {
+      pool[r * rows.length + r] = 1f;
+    }
+    return graph.mu(pre1, rows.length, pre1Nn, rows.length, pool);
   }
 
   /** The runtime encoder layers after the first. */
@@ -62,8 +80,27 @@ final class TrainedVdsh {
     return graph.exportEncoder();
   }
 
+  /**
+   * The first layer; with a neighbour encoder, the document's and the neighbour branch's first
+   * layers side by side ({@code [W1 d + b1, W1nn d + b1nn]}), see {@link VdshGraph#exportEncoder}.
+   */
   SparseInputLayer inputLayer() {
-    return first.export(Activation.RELU);
+    SparseInputLayer own = first.export(Activation.RELU);
+    if (neighbourFirst == null) {
+      return own;
+    }
+    SparseInputLayer nn = neighbourFirst.export(Activation.RELU);
+    float[][] columns = new float[own.columns().length][];
+    for (int t = 0; t < columns.length; t++) {
+      columns[t] = concat(own.columns()[t], nn.columns()[t]);
+    }
+    return new SparseInputLayer(columns, concat(own.bias(), nn.bias()), Activation.RELU);
+  }
+
+  private static float[] concat(float[] a, float[] b) {
+    float[] c = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
   }
 
   /**
@@ -77,12 +114,12 @@ final class TrainedVdsh {
     float[] thresholds = new float[bits];
     if (settings.binarization() == Binarization.MEDIAN) {
       try (HashModel unthresholded =
-          new HashModel(variant.cliName(), info, corpus.settings().analyzer(), corpus.vocabulary(),
+          new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
               corpus.settings().weighting(), corpus.settings().normalize(), input, layers, thresholds)) {
         thresholds = medians(unthresholded, corpus.train(), settings.threads(), progress);
       }
     }
-    return new HashModel(variant.cliName(), info, corpus.settings().analyzer(), corpus.vocabulary(),
+    return new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
         corpus.settings().weighting(), corpus.settings().normalize(), input, layers, thresholds);
   }
 
@@ -116,7 +153,10 @@ final class TrainedVdsh {
 
   private Map<String, String> info(Corpus corpus) {
     Map<String, String> info = new LinkedHashMap<>();
-    info.put("method", variant.cliName());
+    info.put("method", spec.method());
+    if (spec.method().equals(variant.cliName()) == false) {
+      info.put("architecture", variant.cliName());
+    }
     info.put("seed", Long.toString(seed));
     info.put("bits", Integer.toString(bits));
     info.put("hidden_units", Integer.toString(settings.hiddenUnits()));
@@ -134,7 +174,15 @@ final class TrainedVdsh {
     info.put("binarization", settings.binarization().name().toLowerCase(Locale.ROOT));
     info.put("input", corpus.settings().weighting().name().toLowerCase(Locale.ROOT)
         + (corpus.settings().normalize() ? ", unit length" : ""));
-    info.put("reconstruction_target", "raw term counts");
+    info.put("reconstruction_target", spec.wordTargets() == null ? "raw term counts" : "given word targets");
+    for (BagDecoder d : spec.decoders()) {
+      info.put("decoder_" + d.name(),
+          "softmax over " + d.targetSize() + " targets, weight " + d.weight());
+    }
+    if (neighbourFirst != null) {
+      info.put("neighbour_encoder", NeighbourEncoder.QUERY_TIME);
+    }
+    info.putAll(spec.info());
     info.put("training_documents", Integer.toString(trainingDocuments));
     info.put("validation_documents", Integer.toString(validationDocuments));
     info.put("epochs_run", Integer.toString(history.size()));

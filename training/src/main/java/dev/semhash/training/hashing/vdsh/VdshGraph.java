@@ -34,7 +34,11 @@ import org.nd4j.linalg.learning.config.Adam;
  * VDSH-S:  label = -log softmax(s Wy + by)_y  (one label per document) or the sigmoid cross-entropy
  *          summed over labels (multi-label)
  * VDSH-SP: v from its own heads on t2 like s; words decode from s + v; kl adds v's term
- * loss = (reconstruction + klWeight kl + labelWeight label) / documents
+ * auxiliary decoder i ({@link BagDecoder}): aux_i = -sum_j y_ij log softmax(c_i - s B_i)_j
+ * neighbour encoder ({@link NeighbourEncoder}): t2 = (relu(t1 W2 + b2) + P relu(relu(pre1nn) W2nn
+ *          + b2nn)) * mask, with pre1nn the neighbours' first-layer outputs and P the batch's
+ *          mean-pooling matrix (row i holds 1/k_i at the columns of document i's k_i neighbours)
+ * loss = (reconstruction + klWeight kl + labelWeight label + sum_i weight_i aux_i) / documents
  * </pre>
  *
  * Parameters other than the first layer's are updated here by ND4J's Adam.
@@ -52,6 +56,9 @@ final class VdshGraph {
   static final String LABEL = "label";
   static final String LOSS = "loss";
   static final String MU = "mu";
+  static final String PRE1_NN = "pre1nn";
+  static final String POOL = "pool";
+  static final String AUXILIARY = "auxiliary";
 
   /** How labels are predicted from the latent vector. */
   enum LabelModel {
@@ -71,6 +78,8 @@ final class VdshGraph {
   private final Map<String, AdamUpdater> updaters = new LinkedHashMap<>();
   private final List<String> gradientTargets = new ArrayList<>();
   private final double labelWeight;
+  private final List<BagDecoder> decoders;
+  private final boolean neighbours;
   private int iteration;
 
   VdshGraph(
@@ -83,6 +92,27 @@ final class VdshGraph {
       double learningRate,
       double labelWeight,
       SplittableRandom random) {
+    this(variant, hidden, bits, vocabulary, numLabels, labelModel, learningRate, labelWeight, List.of(), false, random);
+  }
+
+  /**
+   * @param decoders auxiliary decoders (only their names, target sizes and weights are read)
+   * @param neighbours whether the encoder has the mean-pooled neighbour branch
+   */
+  VdshGraph(
+      VdshVariant variant,
+      int hidden,
+      int bits,
+      int vocabulary,
+      int numLabels,
+      LabelModel labelModel,
+      double learningRate,
+      double labelWeight,
+      List<BagDecoder> decoders,
+      boolean neighbours,
+      SplittableRandom random) {
+    this.decoders = List.copyOf(decoders);
+    this.neighbours = neighbours;
     this.variant = variant;
     this.hidden = hidden;
     this.bits = bits;
@@ -108,6 +138,17 @@ final class VdshGraph {
 
     SDVariable t1 = sd.nn.relu(pre1, 0);
     SDVariable t2 = sd.nn.relu(t1.mmul(w2).add(b2), 0);
+    // Parameters of the extra parts are created after the base ones, so that a plain VDSH draws
+    // the same initial weights from the same seed whatever the extras.
+    SDVariable pooled = null;
+    if (neighbours) {
+      SDVariable pre1Nn = sd.placeHolder(PRE1_NN, DataType.FLOAT, -1, hidden);
+      SDVariable pool = sd.placeHolder(POOL, DataType.FLOAT, -1, -1);
+      SDVariable w2Nn = param("W2nn", hidden, hidden, random);
+      SDVariable b2Nn = bias("b2nn", hidden);
+      pooled = pool.mmul(sd.nn.relu(sd.nn.relu(pre1Nn, 0).mmul(w2Nn).add(b2Nn), 0));
+      t2 = t2.add(pooled);
+    }
     SDVariable t2d = t2.mul(mask);
     SDVariable mu = t2d.mmul(wMu).add(bMu);
     SDVariable logVar = t2d.mmul(wLv).add(bLv);
@@ -151,11 +192,27 @@ final class VdshGraph {
       labelLoss = sd.identity(LABEL, labelLoss);
       loss = loss.add(labelLoss.mul(labelWeight));
     }
+    if (this.decoders.isEmpty() == false) {
+      SDVariable auxiliary = null;
+      for (int i = 0; i < this.decoders.size(); i++) {
+        BagDecoder d = this.decoders.get(i);
+        SDVariable y = sd.placeHolder(targetName(i), DataType.FLOAT, -1, d.targetSize());
+        SDVariable b = param("B" + i, bits, d.targetSize(), random);
+        SDVariable c = bias("c" + i, d.targetSize());
+        SDVariable term = sd.nn.logSoftmax(c.sub(s.mmul(b))).mul(y).sum().neg().mul(d.weight());
+        auxiliary = auxiliary == null ? term : auxiliary.add(term);
+      }
+      auxiliary = sd.identity(AUXILIARY, auxiliary);
+      loss = loss.add(auxiliary);
+    }
     SDVariable docs = sd.sizeAt(pre1, 0).castTo(DataType.FLOAT);
     sd.identity(LOSS, loss.div(docs));
     sd.setLossVariables(LOSS);
     // Deterministic mean for encoding: the same graph without dropout.
     SDVariable t2Eval = sd.nn.relu(t1.mmul(w2).add(b2), 0);
+    if (neighbours) {
+      t2Eval = t2Eval.add(pooled);
+    }
     sd.identity(MU, t2Eval.mmul(wMu).add(bMu));
 
     Adam adam = new Adam(learningRate);
@@ -167,6 +224,9 @@ final class VdshGraph {
     }
     gradientTargets.addAll(parameters);
     gradientTargets.add(PRE1);
+    if (neighbours) {
+      gradientTargets.add(PRE1_NN);
+    }
     createGradFunctionQuietly();
   }
 
@@ -199,7 +259,7 @@ final class VdshGraph {
       PrintStream out = System.out;
       System.setOut(new PrintStream(OutputStream.nullOutputStream()));
       try {
-        sd.createGradFunction(PRE1);
+        sd.createGradFunction(neighbours ? new String[] {PRE1, PRE1_NN} : new String[] {PRE1});
       } finally {
         System.setOut(out);
       }
@@ -207,23 +267,44 @@ final class VdshGraph {
   }
 
   /** Sums over one mini-batch of the loss terms (not yet divided by the number of documents). */
-  record Losses(double reconstruction, double kl, double label, int documents) {
+  record Losses(double reconstruction, double kl, double label, double auxiliary, int documents) {
+    static final Losses ZERO = new Losses(0, 0, 0, 0, 0);
+
     Losses plus(Losses o) {
-      return new Losses(reconstruction + o.reconstruction, kl + o.kl, label + o.label, documents + o.documents);
+      return new Losses(reconstruction + o.reconstruction, kl + o.kl, label + o.label,
+          auxiliary + o.auxiliary, documents + o.documents);
     }
 
-    /** Per-document loss with the given KL and label weights. */
+    /**
+     * Per-document loss with the given KL and label weights (auxiliary decoders carry their own
+     * weights).
+     */
     double perDocument(double klWeight, double labelWeight) {
-      return (reconstruction + klWeight * kl + labelWeight * label) / documents;
+      return (reconstruction + klWeight * kl + labelWeight * label + auxiliary) / documents;
     }
 
     boolean finite() {
-      return Double.isFinite(reconstruction) && Double.isFinite(kl) && Double.isFinite(label);
+      return Double.isFinite(reconstruction) && Double.isFinite(kl) && Double.isFinite(label)
+          && Double.isFinite(auxiliary);
     }
   }
 
-  /** One mini-batch's inputs, row-major; {@code epsV} and {@code labels} only where used. */
-  record Batch(int rows, float[] pre1, float[] mask, float[] eps, float[] epsV, float[] counts, float[] labels) {}
+  /**
+   * One mini-batch's inputs, row-major; {@code epsV}, {@code labels}, {@code targets} (one dense
+   * block per auxiliary decoder) and the neighbour inputs ({@code pre1Nn}: {@code neighbourRows}
+   * first-layer outputs; {@code pool}: rows x neighbourRows) only where used.
+   */
+  record Batch(
+      int rows, float[] pre1, float[] mask, float[] eps, float[] epsV, float[] counts, float[] labels,
+      float[][] targets, int neighbourRows, float[] pre1Nn, float[] pool) {
+    Batch(int rows, float[] pre1, float[] mask, float[] eps, float[] epsV, float[] counts, float[] labels) {
+      this(rows, pre1, mask, eps, epsV, counts, labels, new float[0][], 0, null, null);
+    }
+  }
+
+  private static String targetName(int decoder) {
+    return "targets" + decoder;
+  }
 
   private Map<String, INDArray> placeholders(Batch b, float klWeight) {
     Map<String, INDArray> ph = new LinkedHashMap<>();
@@ -238,11 +319,29 @@ final class VdshGraph {
     if (variant.supervised()) {
       ph.put(LABELS, Nd4j.create(b.labels(), new long[] {b.rows(), numLabels}, 'c'));
     }
+    for (int i = 0; i < decoders.size(); i++) {
+      ph.put(targetName(i), Nd4j.create(b.targets()[i], new long[] {b.rows(), decoders.get(i).targetSize()}, 'c'));
+    }
+    if (neighbours) {
+      putNeighbours(ph, b.rows(), b.neighbourRows(), b.pre1Nn(), b.pool());
+    }
     return ph;
   }
 
+  private void putNeighbours(Map<String, INDArray> ph, int rows, int neighbourRows, float[] pre1Nn, float[] pool) {
+    ph.put(PRE1_NN, Nd4j.create(pre1Nn, new long[] {neighbourRows, hidden}, 'c'));
+    ph.put(POOL, Nd4j.create(pool, new long[] {rows, neighbourRows}, 'c'));
+  }
+
   private List<String> lossOutputs() {
-    return variant.supervised() ? List.of(RECONSTRUCTION, KL, LABEL) : List.of(RECONSTRUCTION, KL);
+    List<String> out = new ArrayList<>(List.of(RECONSTRUCTION, KL));
+    if (variant.supervised()) {
+      out.add(LABEL);
+    }
+    if (decoders.isEmpty() == false) {
+      out.add(AUXILIARY);
+    }
+    return out;
   }
 
   private Losses losses(Map<String, INDArray> out, int rows) {
@@ -250,7 +349,12 @@ final class VdshGraph {
         out.get(RECONSTRUCTION).getDouble(0),
         out.get(KL).getDouble(0),
         variant.supervised() ? out.get(LABEL).getDouble(0) : 0,
+        decoders.isEmpty() ? 0 : out.get(AUXILIARY).getDouble(0),
         rows);
+  }
+
+  boolean hasNeighbourEncoder() {
+    return neighbours;
   }
 
   /**
@@ -259,6 +363,14 @@ final class VdshGraph {
    * the loss is not finite nothing is updated.
    */
   Losses trainStep(Batch batch, float klWeight, float[] gradPre1) {
+    return trainStep(batch, klWeight, gradPre1, null);
+  }
+
+  /**
+   * As {@link #trainStep(Batch, float, float[])}, also returning the gradient with respect to the
+   * neighbours' first-layer outputs in {@code gradPre1Nn} (neighbour encoder only).
+   */
+  Losses trainStep(Batch batch, float klWeight, float[] gradPre1, float[] gradPre1Nn) {
     OutAndGrad r = sd.calculateGradientsAndOutputs(placeholders(batch, klWeight), lossOutputs(), gradientTargets);
     Losses losses = losses(r.getOutputs(), batch.rows());
     if (losses.finite() == false) {
@@ -279,6 +391,10 @@ final class VdshGraph {
     INDArray g = grads.get(PRE1);
     float[] values = g.dup().data().asFloat();
     System.arraycopy(values, 0, gradPre1, 0, batch.rows() * hidden);
+    if (neighbours) {
+      float[] nn = grads.get(PRE1_NN).dup().data().asFloat();
+      System.arraycopy(nn, 0, gradPre1Nn, 0, batch.neighbourRows() * hidden);
+    }
     return losses;
   }
 
@@ -289,7 +405,22 @@ final class VdshGraph {
 
   /** The posterior means {@code mu} (rows x bits, row-major) of first-layer outputs {@code pre1}. */
   float[] mu(float[] pre1, int rows) {
+    if (neighbours) {
+      throw new IllegalStateException("this encoder needs the neighbours' first-layer outputs");
+    }
     Map<String, INDArray> ph = Map.of(PRE1, Nd4j.create(pre1, new long[] {rows, hidden}, 'c'));
+    return sd.output(ph, MU).get(MU).dup().data().asFloat();
+  }
+
+  /**
+   * The posterior means with the neighbour branch: {@code pre1Nn} holds {@code neighbourRows}
+   * first-layer outputs of neighbours, {@code pool} (rows x neighbourRows) averages them per
+   * document.
+   */
+  float[] mu(float[] pre1, int rows, float[] pre1Nn, int neighbourRows, float[] pool) {
+    Map<String, INDArray> ph = new LinkedHashMap<>();
+    ph.put(PRE1, Nd4j.create(pre1, new long[] {rows, hidden}, 'c'));
+    putNeighbours(ph, rows, neighbourRows, pre1Nn, pool);
     return sd.output(ph, MU).get(MU).dup().data().asFloat();
   }
 
@@ -315,11 +446,36 @@ final class VdshGraph {
     arr.assign(Nd4j.create(values, arr.shape(), 'c'));
   }
 
-  /** The second ReLU layer and the linear mean layer, as the runtime model's layers. */
+  /**
+   * The second ReLU layer and the linear mean layer, as the runtime model's layers. With the
+   * neighbour branch the document is its own single neighbour: the second layer is
+   * block-diagonal over the concatenated first-layer outputs {@code [W1 d + b1, W1nn d + b1nn]},
+   * giving {@code [h(d), hnn(d)]}, and the mean layer applies {@code Wmu} to both halves, which
+   * sums to {@code Wmu (h(d) + hnn(d)) + bmu}.
+   */
   List<DenseLayer> exportEncoder() {
-    return List.of(
-        dense("W2", "b2", Activation.RELU),
-        dense("Wmu", "bmu", Activation.IDENTITY));
+    if (neighbours == false) {
+      return List.of(
+          dense("W2", "b2", Activation.RELU),
+          dense("Wmu", "bmu", Activation.IDENTITY));
+    }
+    DenseLayer own = dense("W2", "b2", Activation.RELU);
+    DenseLayer nn = dense("W2nn", "b2nn", Activation.RELU);
+    float[][] w = new float[2 * hidden][2 * hidden];
+    float[] b = new float[2 * hidden];
+    for (int o = 0; o < hidden; o++) {
+      System.arraycopy(own.weights()[o], 0, w[o], 0, hidden);
+      System.arraycopy(nn.weights()[o], 0, w[hidden + o], hidden, hidden);
+      b[o] = own.bias()[o];
+      b[hidden + o] = nn.bias()[o];
+    }
+    DenseLayer mu = dense("Wmu", "bmu", Activation.IDENTITY);
+    float[][] wMu = new float[bits][2 * hidden];
+    for (int o = 0; o < bits; o++) {
+      System.arraycopy(mu.weights()[o], 0, wMu[o], 0, hidden);
+      System.arraycopy(mu.weights()[o], 0, wMu[o], hidden, hidden);
+    }
+    return List.of(new DenseLayer(w, b, Activation.RELU), new DenseLayer(wMu, mu.bias(), Activation.IDENTITY));
   }
 
   private DenseLayer dense(String weights, String bias, Activation activation) {

@@ -56,14 +56,37 @@ public final class VdshTrainer {
   public static HashModel train(
       Corpus corpus, VdshVariant variant, int bits, VdshSettings settings, long seed, ProgressReporter progress)
       throws IOException {
-    SparseMatrix counts;
-    try (TextVectorizer raw =
-        new TextVectorizer(corpus.settings().analyzer(), corpus.vocabulary(), TermWeighting.TF, false)) {
-      counts = CorpusVectors.fromIndex(corpus.index(), raw, settings.threads(), progress);
+    return train(corpus, VdshSpec.of(variant), bits, settings, seed, progress);
+  }
+
+  /**
+   * Trains what {@code spec} describes (a variant with optional word targets, auxiliary decoders
+   * and neighbour encoder) on the corpus's training documents and returns the exported model,
+   * stored under {@link VdshSpec#method()}.
+   *
+   * @throws IllegalArgumentException for a bad code length, too few training documents, a
+   *     supervised variant on a corpus without labels, or extras whose rows are not the corpus's
+   *     training documents
+   * @throws IllegalStateException when training diverges (a loss that is not a finite number)
+   */
+  public static HashModel train(
+      Corpus corpus, VdshSpec spec, int bits, VdshSettings settings, long seed, ProgressReporter progress)
+      throws IOException {
+    SparseMatrix targets = spec.wordTargets();
+    if (targets == null) {
+      targets = rawCounts(corpus, settings.threads(), progress);
     }
     TrainedVdsh trained =
-        fit(corpus.train(), counts, corpus.trainLabels(), corpus.labels().size(), variant, bits, settings, seed, progress);
+        fit(corpus.train(), targets, corpus.trainLabels(), corpus.labels().size(), spec, bits, settings, seed, progress);
     return trained.export(corpus, progress);
+  }
+
+  /** Each training document's raw vocabulary term counts, from the corpus index's term vectors. */
+  public static SparseMatrix rawCounts(Corpus corpus, int threads, ProgressReporter progress) throws IOException {
+    try (TextVectorizer raw =
+        new TextVectorizer(corpus.settings().analyzer(), corpus.vocabulary(), TermWeighting.TF, false)) {
+      return CorpusVectors.fromIndex(corpus.index(), raw, threads, progress);
+    }
   }
 
   /**
@@ -92,6 +115,21 @@ public final class VdshTrainer {
       VdshSettings settings,
       long seed,
       ProgressReporter progress) {
+    return fit(inputs, counts, labels, numLabels, VdshSpec.of(variant), bits, settings, seed, progress);
+  }
+
+  /** The training loop for a {@link VdshSpec}; {@code counts} are the word decoder's targets. */
+  static TrainedVdsh fit(
+      SparseMatrix inputs,
+      SparseMatrix counts,
+      int[][] labels,
+      int numLabels,
+      VdshSpec spec,
+      int bits,
+      VdshSettings settings,
+      long seed,
+      ProgressReporter progress) {
+    VdshVariant variant = spec.variant();
     if (bits < 8 || bits % 8 != 0) {
       throw new IllegalArgumentException(
           "code length must be a positive multiple of 8 bits (8, 16, 32, 64, 128, ...), got " + bits);
@@ -99,11 +137,23 @@ public final class VdshTrainer {
     int n = inputs.numRows();
     if (n < 2) {
       throw new IllegalArgumentException(
-          "VDSH needs at least 2 training documents (one for early-stopping validation), got " + n);
+          spec.method() + " needs at least 2 training documents (one for early-stopping validation), got " + n);
     }
     if (counts.numRows() != n || counts.numColumns() != inputs.numColumns()) {
       throw new IllegalArgumentException(
           "count matrix is " + counts + " but the input matrix is " + inputs + "; they must describe the same documents");
+    }
+    for (BagDecoder d : spec.decoders()) {
+      if (d.targets().numRows() != n) {
+        throw new IllegalArgumentException(
+            "decoder '" + d.name() + "' has " + d.targets().numRows() + " target rows for " + n
+                + " training documents; give one row per training document");
+      }
+    }
+    if (spec.neighbourEncoder() != null && spec.neighbourEncoder().documents() != n) {
+      throw new IllegalArgumentException(
+          "the neighbour encoder lists neighbours of " + spec.neighbourEncoder().documents() + " documents for "
+              + n + " training documents; give one list per training document");
     }
     if (inputs.nonZeros() == 0) {
       throw new IllegalArgumentException(
@@ -123,7 +173,7 @@ public final class VdshTrainer {
     Nd4j.getEnvironment().setMaxThreads(ND4J_THREADS);
     Nd4j.getEnvironment().setMaxMasterThreads(ND4J_THREADS);
     try {
-      return fit(inputs, counts, labels, numLabels, variant, labelModel, bits, settings, seed, progress);
+      return fit(inputs, counts, labels, numLabels, spec, labelModel, bits, settings, seed, progress);
     } finally {
       Nd4j.getEnvironment().setMaxThreads(previousThreads);
       Nd4j.getEnvironment().setMaxMasterThreads(previousMasterThreads);
@@ -135,12 +185,13 @@ public final class VdshTrainer {
       SparseMatrix counts,
       int[][] labels,
       int numLabels,
-      VdshVariant variant,
+      VdshSpec spec,
       VdshGraph.LabelModel labelModel,
       int bits,
       VdshSettings settings,
       long seed,
       ProgressReporter progress) {
+    VdshVariant variant = spec.variant();
     int n = inputs.numRows();
     if (settings.labelWeight() == VdshSettings.BALANCED_LABEL_WEIGHT) {
       double tokens = 0;
@@ -169,9 +220,14 @@ public final class VdshTrainer {
         new TrainableSparseLayer(inputs.numColumns(), hidden, settings.learningRate(), settings.threads(), initRandom);
     VdshGraph graph =
         new VdshGraph(variant, hidden, bits, inputs.numColumns(), Math.max(1, numLabels), labelModel,
-            settings.learningRate(), settings.labelWeight(), initRandom);
+            settings.learningRate(), settings.labelWeight(), spec.decoders(), spec.neighbourEncoder() != null,
+            initRandom);
+    TrainableSparseLayer neighbourFirst =
+        spec.neighbourEncoder() == null
+            ? null
+            : new TrainableSparseLayer(inputs.numColumns(), hidden, settings.learningRate(), settings.threads(), initRandom);
     BatchBuilder batches =
-        new BatchBuilder(inputs, counts, labels, Math.max(1, numLabels), variant, first, hidden, bits, settings);
+        new BatchBuilder(inputs, counts, labels, Math.max(1, numLabels), spec, first, neighbourFirst, hidden, bits, settings);
     // Validation noise is drawn once, so that epochs are compared on the same sample.
     SplittableRandom validationNoise = noiseRandom.split();
     List<int[]> validationRows = new ArrayList<>();
@@ -187,15 +243,16 @@ public final class VdshTrainer {
     double best = Double.POSITIVE_INFINITY;
     int bestEpoch = 0;
     float[][] bestFirst = null;
+    float[][] bestNeighbourFirst = null;
     Map<String, INDArray> bestGraph = null;
     float[] gradPre1 = new float[settings.batchSize() * hidden];
     long totalStart = System.nanoTime();
-    try (Progress p = progress.start(variant.cliName().toUpperCase(Locale.ROOT) + " epochs", settings.maxEpochs(), "epochs")) {
+    try (Progress p = progress.start(spec.method().toUpperCase(Locale.ROOT) + " epochs", settings.maxEpochs(), "epochs")) {
       for (int epoch = 1; epoch <= settings.maxEpochs(); epoch++) {
         long start = System.nanoTime();
         long cpuStart = processCpuNanos();
         shuffle(training, batchRandom);
-        VdshGraph.Losses sum = new VdshGraph.Losses(0, 0, 0, 0);
+        VdshGraph.Losses sum = VdshGraph.Losses.ZERO;
         double weightedLoss = 0;
         long javaNanos = 0;
         long graphNanos = 0;
@@ -205,27 +262,32 @@ public final class VdshTrainer {
           long t0 = System.nanoTime();
           VdshGraph.Batch batch = batches.build(rows, noiseRandom, true);
           long t1 = System.nanoTime();
-          VdshGraph.Losses l = graph.trainStep(batch, (float) klWeight, gradPre1);
+          float[] gradPre1Nn = neighbourFirst == null ? null : new float[batch.neighbourRows() * hidden];
+          VdshGraph.Losses l = graph.trainStep(batch, (float) klWeight, gradPre1, gradPre1Nn);
           long t2 = System.nanoTime();
           if (l.finite() == false) {
-            throw diverged(settings, epoch, batchIndex, l);
+            throw diverged(spec, settings, epoch, batchIndex, l);
           }
           first.backward(inputs, rows, gradPre1);
           first.step();
+          if (neighbourFirst != null) {
+            neighbourFirst.backward(inputs, batches.neighbourRows(rows), gradPre1Nn);
+            neighbourFirst.step();
+          }
           javaNanos += t1 - t0 + System.nanoTime() - t2;
           graphNanos += t2 - t1;
           sum = sum.plus(l);
           weightedLoss += l.perDocument(klWeight, settings.labelWeight()) * l.documents();
           klWeight = Math.min(1.0, klWeight + settings.klAnnealStep());
         }
-        VdshGraph.Losses val = new VdshGraph.Losses(0, 0, 0, 0);
+        VdshGraph.Losses val = VdshGraph.Losses.ZERO;
         for (int i = 0; i < validationBatches.size(); i++) {
           VdshGraph.Batch b = validationBatches.get(i);
-          first.forward(inputs, validationRows.get(i), b.pre1()); // current weights
+          batches.forwardFirst(validationRows.get(i), b); // current weights
           val = val.plus(graph.evaluate(b, 1f));
         }
         if (val.finite() == false) {
-          throw diverged(settings, epoch, -1, val);
+          throw diverged(spec, settings, epoch, -1, val);
         }
         double valLoss = val.perDocument(1, settings.labelWeight());
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -239,6 +301,7 @@ public final class VdshTrainer {
           best = valLoss;
           bestEpoch = epoch;
           bestFirst = first.snapshot();
+          bestNeighbourFirst = neighbourFirst == null ? null : neighbourFirst.snapshot();
           bestGraph = graph.snapshot();
         } else if (epoch - bestEpoch >= settings.patience()) {
           break;
@@ -246,18 +309,23 @@ public final class VdshTrainer {
       }
     }
     first.restore(bestFirst);
+    if (neighbourFirst != null) {
+      neighbourFirst.restore(bestNeighbourFirst);
+    }
     graph.restore(bestGraph);
     double totalSeconds = (System.nanoTime() - totalStart) / 1e9;
     return new TrainedVdsh(
-        variant, bits, settings, seed, labelModel, first, graph, history, bestEpoch,
+        spec, bits, settings, seed, labelModel, first, neighbourFirst, graph, history, bestEpoch,
         training.length, validation.length, totalSeconds);
   }
 
-  private static IllegalStateException diverged(VdshSettings settings, int epoch, int batch, VdshGraph.Losses l) {
+  private static IllegalStateException diverged(
+      VdshSpec spec, VdshSettings settings, int epoch, int batch, VdshGraph.Losses l) {
     String where = batch < 0 ? "on the validation split after epoch " + epoch : "at epoch " + epoch + ", mini-batch " + (batch + 1);
     return new IllegalStateException(
-        "VDSH training diverged " + where + ": reconstruction " + l.reconstruction() + ", KL " + l.kl()
-            + ", label " + l.label() + " (not finite); lower the learning rate (now " + settings.learningRate()
+        spec.method() + " training diverged " + where + ": reconstruction " + l.reconstruction() + ", KL " + l.kl()
+            + ", label " + l.label() + ", auxiliary decoders " + l.auxiliary()
+            + " (not finite); lower the learning rate (now " + settings.learningRate()
             + ", try " + settings.learningRate() / 10 + ")");
   }
 
@@ -317,19 +385,23 @@ public final class VdshTrainer {
     private final int[][] labels;
     private final int numLabels;
     private final VdshVariant variant;
+    private final VdshSpec spec;
     private final TrainableSparseLayer first;
+    private final TrainableSparseLayer neighbourFirst;
     private final int hidden;
     private final int bits;
     private final VdshSettings settings;
 
-    BatchBuilder(SparseMatrix inputs, SparseMatrix counts, int[][] labels, int numLabels, VdshVariant variant,
-        TrainableSparseLayer first, int hidden, int bits, VdshSettings settings) {
+    BatchBuilder(SparseMatrix inputs, SparseMatrix counts, int[][] labels, int numLabels, VdshSpec spec,
+        TrainableSparseLayer first, TrainableSparseLayer neighbourFirst, int hidden, int bits, VdshSettings settings) {
       this.inputs = inputs;
       this.counts = counts;
       this.labels = labels;
       this.numLabels = numLabels;
-      this.variant = variant;
+      this.variant = spec.variant();
+      this.spec = spec;
       this.first = first;
+      this.neighbourFirst = neighbourFirst;
       this.hidden = hidden;
       this.bits = bits;
       this.settings = settings;
@@ -354,14 +426,10 @@ public final class VdshTrainer {
       }
       float[] eps = gaussian(b * bits, noise);
       float[] epsV = variant.privateVariable() ? gaussian(b * bits, noise) : null;
-      float[] dense = new float[b * counts.numColumns()];
-      int[] cols = counts.columns();
-      float[] vals = counts.values();
-      for (int r = 0; r < b; r++) {
-        int base = r * counts.numColumns();
-        for (int i = counts.rowStart(rows[r]); i < counts.rowEnd(rows[r]); i++) {
-          dense[base + cols[i]] = vals[i];
-        }
+      float[] dense = densify(counts, rows);
+      float[][] targets = new float[spec.decoders().size()][];
+      for (int i = 0; i < targets.length; i++) {
+        targets[i] = densify(spec.decoders().get(i).targets(), rows);
       }
       float[] y = null;
       if (variant.supervised()) {
@@ -372,10 +440,64 @@ public final class VdshTrainer {
           }
         }
       }
-      if (training) {
-        first.forward(inputs, rows, pre1);
+      int neighbourRows = 0;
+      float[] pre1Nn = null;
+      float[] pool = null;
+      if (neighbourFirst != null) {
+        neighbourRows = neighbourRows(rows).length;
+        pre1Nn = new float[neighbourRows * hidden];
+        pool = new float[b * neighbourRows];
+        int column = 0;
+        for (int r = 0; r < b; r++) {
+          int[] nn = spec.neighbourEncoder().of(rows[r]);
+          for (int j = 0; j < nn.length; j++) {
+            pool[r * neighbourRows + column++] = 1f / nn.length;
+          }
+        }
       }
-      return new VdshGraph.Batch(b, pre1, mask, eps, epsV, dense, y);
+      VdshGraph.Batch batch =
+          new VdshGraph.Batch(b, pre1, mask, eps, epsV, dense, y, targets, neighbourRows, pre1Nn, pool);
+      if (training) {
+        forwardFirst(rows, batch);
+      }
+      return batch;
+    }
+
+    /** Fills the batch's first-layer outputs (the documents' and their neighbours') for {@code rows}. */
+    void forwardFirst(int[] rows, VdshGraph.Batch batch) {
+      first.forward(inputs, rows, batch.pre1());
+      if (neighbourFirst != null) {
+        neighbourFirst.forward(inputs, neighbourRows(rows), batch.pre1Nn());
+      }
+    }
+
+    /** The neighbours of {@code rows}, concatenated in row order (the pooling matrix's columns). */
+    int[] neighbourRows(int[] rows) {
+      int total = 0;
+      for (int r : rows) {
+        total += spec.neighbourEncoder().of(r).length;
+      }
+      int[] all = new int[total];
+      int at = 0;
+      for (int r : rows) {
+        int[] nn = spec.neighbourEncoder().of(r);
+        System.arraycopy(nn, 0, all, at, nn.length);
+        at += nn.length;
+      }
+      return all;
+    }
+
+    private static float[] densify(SparseMatrix m, int[] rows) {
+      float[] dense = new float[rows.length * m.numColumns()];
+      int[] cols = m.columns();
+      float[] vals = m.values();
+      for (int r = 0; r < rows.length; r++) {
+        int base = r * m.numColumns();
+        for (int i = m.rowStart(rows[r]); i < m.rowEnd(rows[r]); i++) {
+          dense[base + cols[i]] = vals[i];
+        }
+      }
+      return dense;
     }
 
     private static float[] gaussian(int size, SplittableRandom random) {

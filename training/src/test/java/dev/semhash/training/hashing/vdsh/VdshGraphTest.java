@@ -20,6 +20,16 @@ class VdshGraphTest {
   //   labels: Wy = I, by = 0, logits = s = (1.5, -2), label 0:  -(1.5 - ln(e^1.5 + e^-2))
   private static VdshGraph tiny(VdshVariant variant, VdshGraph.LabelModel labelModel) {
     VdshGraph g = new VdshGraph(variant, 2, 2, 3, 2, labelModel, 0.001, 1.0, new SplittableRandom(1));
+    setHandWeights(g);
+    if (variant.supervised()) {
+      g.set("Wy", new float[] {1, 0, 0, 1});
+      g.set("by", new float[] {0, 0});
+    }
+    return g;
+  }
+
+  /** The encoder and word decoder weights of the computation above. */
+  static void setHandWeights(VdshGraph g) {
     g.set("W2", new float[] {1, 0, 0, 1});
     g.set("b2", new float[] {0, 0.5f});
     g.set("Wmu", new float[] {1, 0, 0, 2});
@@ -28,11 +38,6 @@ class VdshGraphTest {
     g.set("blv", new float[] {0, (float) LN_4});
     g.set("G", new float[] {1, 0, 0, 0, 0, 1});
     g.set("bdec", new float[] {0, 0, 0});
-    if (variant.supervised()) {
-      g.set("Wy", new float[] {1, 0, 0, 1});
-      g.set("by", new float[] {0, 0});
-    }
-    return g;
   }
 
   private static VdshGraph.Batch batch(float[] pre1) {
