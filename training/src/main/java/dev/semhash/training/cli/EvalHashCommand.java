@@ -77,6 +77,8 @@ final class EvalHashCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin GraphOptions graphOptions;
+
   @Override
   public Integer call() throws Exception {
     DatasetReader reader = new DatasetReader(dataset);
@@ -118,7 +120,7 @@ final class EvalHashCommand implements Callable<Integer> {
   private Map<String, Object> trainAndEvaluate(Corpus corpus, int b) throws Exception {
     HashingMethod method = source.method;
     long start = System.nanoTime();
-    try (HashModel model = method.train(corpus, b, common.seed, common.progress())) {
+    try (HashModel model = graphOptions.train(method, corpus, b, common.seed, common.progress())) {
       double trainSeconds = (System.nanoTime() - start) / 1e9;
       long encodeStart = System.nanoTime();
       long[][] trainCodes = CodeEncoder.encode(model, corpus.train(), threads, common.progress());
