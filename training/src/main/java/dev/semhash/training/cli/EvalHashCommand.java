@@ -75,6 +75,8 @@ final class EvalHashCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin GraphOptions graphOptions;
+
   @Override
   public Integer call() throws Exception {
     DatasetReader reader = new DatasetReader(dataset);
@@ -94,7 +96,12 @@ final class EvalHashCommand implements Callable<Integer> {
       try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
         runner.requireLabels(corpus.trainLabels(), "training", "eval-hash");
         for (int b : bits) {
-          Map<String, Object> run = runner.trainAndEvaluate(corpus, source.method, b, (model, r) -> {});
+          Map<String, Object> run = runner.trainAndEvaluate(
+              corpus,
+              source.method,
+              b,
+              (c, bits, seed, p) -> graphOptions.train(source.method, c, bits, seed, p),
+              (model, r) -> {});
           HashRun.print(run);
           runs.add(run);
         }

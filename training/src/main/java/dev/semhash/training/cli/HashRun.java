@@ -33,6 +33,11 @@ final class HashRun {
     void inspect(HashModel model, Map<String, Object> run) throws IOException;
   }
 
+  /** Trains a model; {@link HashingMethod#train} unless a command passes method options. */
+  interface Trainer {
+    HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException;
+  }
+
   private final Path dataset;
   private final int threads;
   private final long seed;
@@ -48,8 +53,15 @@ final class HashRun {
   /** Trains {@code method} on the corpus's training documents and evaluates it. */
   Map<String, Object> trainAndEvaluate(
       Corpus corpus, HashingMethod method, int bits, ModelInspector inspector) throws IOException {
+    return trainAndEvaluate(corpus, method, bits, method::train, inspector);
+  }
+
+  /** Trains {@code method} with {@code trainer} (which carries its options) and evaluates it. */
+  Map<String, Object> trainAndEvaluate(
+      Corpus corpus, HashingMethod method, int bits, Trainer trainer, ModelInspector inspector)
+      throws IOException {
     long start = System.nanoTime();
-    try (HashModel model = method.train(corpus, bits, seed, progress)) {
+    try (HashModel model = trainer.train(corpus, bits, seed, progress)) {
       double trainSeconds = (System.nanoTime() - start) / 1e9;
       long encodeStart = System.nanoTime();
       long[][] trainCodes = CodeEncoder.encode(model, corpus.train(), threads, progress);

@@ -52,6 +52,8 @@ final class TrainCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin GraphOptions graphOptions;
+
   @Override
   public Integer call() throws Exception {
     if (bits < 8 || bits % 8 != 0) {
@@ -60,7 +62,7 @@ final class TrainCommand implements Callable<Integer> {
     DatasetReader reader = new DatasetReader(dataset);
     long start = System.nanoTime();
     try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
-        HashModel model = method.train(corpus, bits, common.seed, common.progress())) {
+        HashModel model = graphOptions.train(method, corpus, bits, common.seed, common.progress())) {
       HashModelFormat.write(model, out);
       double seconds = (System.nanoTime() - start) / 1e9;
       System.out.printf("trained %s on %,d documents of %s in %.1f s -> %s%n",

@@ -6,11 +6,13 @@ import dev.semhash.text.TextVectorizer;
 import dev.semhash.text.Vocabulary;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
+import dev.semhash.training.data.Edge;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 
@@ -47,6 +49,7 @@ public final class Corpus implements Closeable {
   private final LabelSet labels;
   private final int[][] trainLabels;
   private final int[][] testLabels;
+  private final List<Edge> edges;
 
   private Corpus(
       CorpusSettings settings,
@@ -59,7 +62,8 @@ public final class Corpus implements Closeable {
       List<String> testIds,
       LabelSet labels,
       int[][] trainLabels,
-      int[][] testLabels) {
+      int[][] testLabels,
+      List<Edge> edges) {
     this.settings = settings;
     this.index = index;
     this.vocabulary = vocabulary;
@@ -71,6 +75,7 @@ public final class Corpus implements Closeable {
     this.labels = labels;
     this.trainLabels = trainLabels;
     this.testLabels = testLabels;
+    this.edges = edges;
   }
 
   /**
@@ -102,12 +107,13 @@ public final class Corpus implements Closeable {
     if (anySplit == false) {
       train = all;
     }
+    List<Edge> edges = dataset.has("edges.tsv") ? dataset.edges() : null;
     if (train.isEmpty()) {
       throw new IllegalArgumentException(
           "dataset " + dataset.dir() + " has no document with split \"train\"; a corpus needs"
               + " training documents");
     }
-    return build(train, test, settings, indexDirectory, threads, progress);
+    return build(train, test, edges, settings, indexDirectory, threads, progress);
   }
 
   /**
@@ -121,6 +127,24 @@ public final class Corpus implements Closeable {
   public static Corpus build(
       List<Document> train,
       List<Document> test,
+      CorpusSettings settings,
+      Directory indexDirectory,
+      int threads,
+      ProgressReporter progress)
+      throws IOException {
+    return build(train, test, null, settings, indexDirectory, threads, progress);
+  }
+
+  /**
+   * As {@link #build(List, List, CorpusSettings, Directory, int, ProgressReporter)}, with the
+   * dataset's links between documents.
+   *
+   * @param edges the links (any documents', citing first), or {@code null} if the dataset has none
+   */
+  public static Corpus build(
+      List<Document> train,
+      List<Document> test,
+      List<Edge> edges,
       CorpusSettings settings,
       Directory indexDirectory,
       int threads,
@@ -156,7 +180,8 @@ public final class Corpus implements Closeable {
               test.stream().map(Document::id).toList(),
               labels,
               labels.encodeAll(trainLabelNames),
-              labels.encodeAll(testLabelNames));
+              labels.encodeAll(testLabelNames),
+              edges == null ? null : List.copyOf(edges));
       success = true;
       return corpus;
     } finally {
@@ -223,6 +248,14 @@ public final class Corpus implements Closeable {
    */
   public int[][] testLabels() {
     return testLabels;
+  }
+
+  /**
+   * The dataset's links between documents as stored (citing first, any split's documents), or
+   * empty if the dataset has no {@code edges.tsv}.
+   */
+  public Optional<List<Edge>> edges() {
+    return Optional.ofNullable(edges);
   }
 
   /** Closes the vectorizer and the index (and an in-memory index's storage). */

@@ -3,6 +3,8 @@ package dev.semhash.training.hashing;
 import dev.semhash.model.HashModel;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.hashing.node2hash.Node2hashSettings;
+import dev.semhash.training.hashing.node2hash.Node2hashTrainer;
 import dev.semhash.training.hashing.sth.SthSettings;
 import dev.semhash.training.hashing.sth.SthTrainer;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
@@ -55,6 +57,16 @@ public enum HashingMethod {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
       return VdshTrainer.train(corpus, VdshVariant.VDSH_SP, bits, VdshSettings.DEFAULT, seed, progress);
+    }
+  },
+  /**
+   * VDSH that also generates the document's sampled graph neighbourhood: the dataset's links
+   * when it has any, else the TF-IDF k-NN graph ({@link Node2hashTrainer}, thesis chapter 5).
+   */
+  NODE2HASH("node2hash", false) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return Node2hashTrainer.train(corpus, bits, Node2hashSettings.DEFAULT, seed, progress);
     }
   };
 

@@ -64,6 +64,25 @@ class EvalHashCommandTest {
     assertTrue(method.err().contains("unknown hashing method 'magic'"), method.err());
   }
 
+  @Test
+  void node2hashOptionsSayWhatIsWrong() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 5, 2);
+    CliTestSupport.Outcome links =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--method", "node2hash", "--graph", "links",
+            "--min-df", "1", "--no-progress");
+    assertEquals(1, links.exitCode());
+    assertTrue(links.err().contains("no links between documents"), links.err());
+    CliTestSupport.Outcome other =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--traversal", "bfs", "--no-progress");
+    assertEquals(1, other.exitCode());
+    assertTrue(other.err().contains("apply to --method node2hash only, not lsh"), other.err());
+    CliTestSupport.Outcome traversal =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--method", "node2hash", "--traversal", "zigzag",
+            "--min-df", "1", "--no-progress");
+    assertEquals(1, traversal.exitCode());
+    assertTrue(traversal.err().contains("unknown traversal 'zigzag'; choose one of bfs, dfs, walk"), traversal.err());
+  }
+
   /** The thesis's LSH row on 20 Newsgroups (table 3.1: .0578 .0597 .0666 .0770 .0949). */
   @Test
   void lshOnTwentyNewsgroupsLandsInTheThesisRange() throws Exception {

@@ -1,0 +1,81 @@
+package dev.semhash.training.hashing.node2hash;
+
+import dev.semhash.training.graph.GraphSource;
+import dev.semhash.training.graph.Traversal;
+import dev.semhash.training.hashing.vdsh.VdshSettings;
+
+/**
+ * Hyperparameters of {@link Node2hashTrainer}.
+ *
+ * <pre class="prettyprint">
+ * Node2hashSettings s = Node2hashSettings.DEFAULT.withGraph(GraphSource.KNN).withTraversal(Traversal.BFS);
+ * </pre>
+ *
+ * @param graph where the document graph comes from, or {@code null} for the dataset's links when
+ *     it has any and the TF-IDF k-NN graph otherwise
+ * @param knnNeighbors neighbours per document of the k-NN graph (thesis: 20)
+ * @param traversal how a neighbourhood is drawn from the graph
+ * @param neighborhoodSize the most nodes in one drawn neighbourhood
+ * @param samples neighbourhoods drawn per document; the neighbour decoder's target for a node is
+ *     the share of draws that reached it, which is the expected loss over draws (a stand-in for
+ *     drawing a fresh neighbourhood every epoch)
+ * @param neighborWeight weight of the neighbour log-likelihood next to the words' (thesis: 1)
+ * @param vdsh the encoder, word decoder and training loop's settings
+ */
+public record Node2hashSettings(
+    GraphSource graph,
+    int knnNeighbors,
+    Traversal traversal,
+    int neighborhoodSize,
+    int samples,
+    double neighborWeight,
+    VdshSettings vdsh) {
+
+  /** Chosen on a validation split of CiteSeer's training documents (see the trainer). */
+  public static final Node2hashSettings DEFAULT =
+      new Node2hashSettings(
+          null, GraphSource.DEFAULT_K, Traversal.RANDOM_WALK, 20, 10, 1.0, VdshSettings.DEFAULT);
+
+  public Node2hashSettings {
+    if (knnNeighbors < 1 || neighborhoodSize < 1 || samples < 1) {
+      throw new IllegalArgumentException(
+          "k-NN neighbours, neighbourhood size and samples must be at least 1, got " + knnNeighbors
+              + ", " + neighborhoodSize + ", " + samples);
+    }
+    if (!(neighborWeight >= 0) || Double.isInfinite(neighborWeight)) {
+      throw new IllegalArgumentException(
+          "neighbour weight must be a finite number >= 0, got " + neighborWeight);
+    }
+    if (traversal == null || vdsh == null) {
+      throw new IllegalArgumentException("traversal and VDSH settings are required");
+    }
+  }
+
+  public Node2hashSettings withGraph(GraphSource graph) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, vdsh);
+  }
+
+  public Node2hashSettings withKnnNeighbors(int knnNeighbors) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, vdsh);
+  }
+
+  public Node2hashSettings withTraversal(Traversal traversal) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, vdsh);
+  }
+
+  public Node2hashSettings withNeighborhoodSize(int neighborhoodSize) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, vdsh);
+  }
+
+  public Node2hashSettings withSamples(int samples) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, vdsh);
+  }
+
+  public Node2hashSettings withNeighborWeight(double neighborWeight) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, vdsh);
+  }
+
+  public Node2hashSettings withVdsh(VdshSettings vdsh) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, vdsh);
+  }
+}

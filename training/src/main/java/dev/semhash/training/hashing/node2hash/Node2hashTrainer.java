@@ -1,0 +1,89 @@
+package dev.semhash.training.hashing.node2hash;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.SparseMatrix;
+import dev.semhash.training.graph.DocumentGraph;
+import dev.semhash.training.graph.GraphSource;
+import dev.semhash.training.graph.NeighborhoodSampler;
+import dev.semhash.training.hashing.vdsh.BagDecoder;
+import dev.semhash.training.hashing.vdsh.VdshSpec;
+import dev.semhash.training.hashing.vdsh.VdshTrainer;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * Trains node2hash (thesis chapter 5): VDSH's encoder from a document's TF-IDF vector to the
+ * Gaussian code {@code s}, its softmax decoder of the document's words, and a second softmax
+ * decoder over the training documents' ids that generates the document's neighbourhood (eq.
+ * 5.3-5.8): loss = words + {@code neighborWeight} · neighbours + KL. The neighbourhood of each
+ * training document is drawn from the {@link DocumentGraph} (explicit links made undirected, or
+ * the TF-IDF cosine k-NN graph) by a {@link dev.semhash.training.graph.Traversal}; test and
+ * unseen documents are encoded from their text alone, so the exported model is a plain VDSH
+ * encoder with median thresholds.
+ *
+ * <pre class="prettyprint">
+ * try (HashModel model = Node2hashTrainer.train(corpus, 32, Node2hashSettings.DEFAULT, 42L, progress)) {
+ *   long[] code = model.encode("Collaborative filtering for recommender systems");
+ * }
+ * </pre>
+ */
+public final class Node2hashTrainer {
+  /** The method's name in model files and reports. */
+  public static final String METHOD = "node2hash";
+
+  private Node2hashTrainer() {}
+
+  /**
+   * Builds the graph, draws the neighbourhoods and trains.
+   *
+   * @throws IllegalArgumentException for {@link GraphSource#LINKS} on a corpus without links among
+   *     its training documents, and for VDSH's bad inputs
+   */
+  public static HashModel train(
+      Corpus corpus, int bits, Node2hashSettings settings, long seed, ProgressReporter progress)
+      throws IOException {
+    GraphSource source = source(corpus, settings);
+    DocumentGraph graph =
+        source.graph(corpus, settings.knnNeighbors(), settings.vdsh().threads(), progress);
+    SparseMatrix targets = neighborhoods(graph, settings, seed);
+    VdshSpec spec =
+        VdshSpec.builder(METHOD)
+            .decoder(new BagDecoder("neighbourhood", targets, settings.neighborWeight()))
+            .info("graph", describe(source, graph, settings))
+            .info("traversal", settings.traversal().cliName())
+            .info("neighbourhood_size", Integer.toString(settings.neighborhoodSize()))
+            .info("neighbourhood_draws", Integer.toString(settings.samples()))
+            .info("neighbour_weight", Double.toString(settings.neighborWeight()))
+            .build();
+    return VdshTrainer.train(corpus, spec, bits, settings.vdsh(), seed, progress);
+  }
+
+  /** The graph source the settings name, or the corpus's links when it has any, else k-NN. */
+  static GraphSource source(Corpus corpus, Node2hashSettings settings) {
+    if (settings.graph() != null) {
+      return settings.graph();
+    }
+    return corpus.edges().isPresent() ? GraphSource.LINKS : GraphSource.KNN;
+  }
+
+  /**
+   * Each training document's neighbour-decoder targets: the share of {@code samples} drawn
+   * neighbourhoods that reached each node. The draws use their own stream of the seed, so the
+   * network's initialisation is the same as VDSH's for the same seed.
+   */
+  static SparseMatrix neighborhoods(DocumentGraph graph, Node2hashSettings settings, long seed) {
+    NeighborhoodSampler sampler =
+        new NeighborhoodSampler(graph, settings.traversal(), settings.neighborhoodSize());
+    return sampler.shares(new SplittableRandom(seed ^ 0x6E6F64653268L), settings.samples());
+  }
+
+  private static String describe(GraphSource source, DocumentGraph graph, Node2hashSettings s) {
+    String what = source == GraphSource.KNN ? "knn, k=" + s.knnNeighbors() : source.cliName();
+    return String.format(
+        Locale.ROOT, "%s (%d nodes, %d edges, %d isolated)", what, graph.size(), graph.edgeCount(),
+        graph.isolatedNodes());
+  }
+}
