@@ -51,7 +51,9 @@ final class TrainRerankCommand implements Callable<Integer> {
   /** Trainable models. */
   enum Model {
     ssi,
-    s2net
+    s2net,
+    dse,
+    dssm
   }
 
   @Option(names = "--model", required = true, paramLabel = "MODEL", description = "Model to train: ${COMPLETION-CANDIDATES}.")
@@ -94,9 +96,7 @@ final class TrainRerankCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             dataset + " has no queries.jsonl.gz and qrels.tsv.gz, which --pairs qrels needs; use --pairs labels, links or weak");
       }
-      RerankExperiment.Settings settings = model == Model.ssi
-          ? RerankExperiment.Settings.ssi(modelOptions.ssi(common.seed, true))
-          : RerankExperiment.Settings.s2net(modelOptions.s2net(common.seed, true));
+      RerankExperiment.Settings settings = modelOptions.experiment(model.name(), common.seed);
       settings = settings
           .with(validationFraction == null ? 0.2 : validationFraction, dev.semhash.rerank.search.RerankQuery.DEFAULT_TOP_N,
               modelOptions.minDf, null, Bm25Index.Settings.ANSERINI, "test")

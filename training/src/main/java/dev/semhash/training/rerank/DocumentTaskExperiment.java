@@ -71,9 +71,12 @@ public final class DocumentTaskExperiment {
   public static Result run(DocumentTask task, Settings s, ProgressReporter progress) throws IOException {
     Trained trained = train(task.candidates(), task.trainingLinks(), s, progress);
     Result baselines = baselines(task, s, progress);
-    ScoredRankingEvaluation model = evaluate(
-        task.evaluator(), CorpusScorer.of(trained.model(), trained.corpus()), vectors(trained.corpus(), task.queries()), s,
-        progress);
+    CorpusScorer scorer = CorpusScorer.of(trained.model(), trained.corpus());
+    List<Document> queries = task.queries();
+    ScoredRankingEvaluation model = scorer.needsText()
+        ? task.evaluator().evaluate(
+            (q, scores) -> scorer.scoreText(Bm25Index.contents(queries.get(q)), scores), s.triples(), s.seed(), s.threads(), progress)
+        : evaluate(task.evaluator(), scorer, vectors(trained.corpus(), queries), s, progress);
     return new Result(trained, baselines.tfIdf(), baselines.bm25(), model);
   }
 
@@ -88,6 +91,13 @@ public final class DocumentTaskExperiment {
     ScoredRankingEvaluation bm25Eval = evaluator.evaluate(
         (q, scores) -> bm25.score(Bm25Index.contents(queries.get(q)), scores), s.triples(), s.seed(), s.threads(), progress);
     return new Result(null, tfIdf, bm25Eval, null);
+  }
+
+  /** The text of a validation query: its document's title + text, or its title for a title query. */
+  private static String queryText(RerankCorpus corpus, DocumentPairs.TrainQuery q) {
+    boolean title = q.id().startsWith("title:");
+    Document doc = corpus.documents().get(corpus.ordinal(title ? q.id().substring("title:".length()) : q.id()));
+    return title ? doc.title() : Bm25Index.contents(doc);
   }
 
   private static TermVector[] vectors(RerankCorpus corpus, List<Document> docs) {
@@ -134,7 +144,13 @@ public final class DocumentTaskExperiment {
       RerankModel snapshot = t.snapshot();
       CorpusScorer scorer = CorpusScorer.of(snapshot, corpus);
       double map = validator.evaluate(
-          (q, scores) -> scorer.score(validation.get(q).vector(), scores), 1000, s.seed(), s.threads(), ProgressReporter.NONE).map();
+          (q, scores) -> {
+            if (scorer.needsText()) {
+              scorer.scoreText(queryText(corpus, validation.get(q)), scores);
+            } else {
+              scorer.score(validation.get(q).vector(), scores);
+            }
+          }, 1000, s.seed(), s.threads(), ProgressReporter.NONE).map();
       log.add(new EpochLog(epoch, loss, violated, map));
       if (map > (double) best[2]) {
         best[0] = snapshot;

@@ -121,7 +121,7 @@ class DeepRerankSliceTest {
 
   @Test
   void dseBeatsTfIdf() throws Exception {
-    DseSettings s = new DseSettings(500, 10, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 8, 5, 0f, 1, 0f, 42);
+    DseSettings s = new DseSettings(500, 10, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 8, 5, 0f, 1, 0f, 42, 0);
     DseTrainer trainer = new DseTrainer(corpus, s);
     RerankModel model = trainer.train(train, (e, l, v, t) -> {}, ProgressReporter.NONE);
     double map = map(model, "dse");
@@ -131,7 +131,7 @@ class DeepRerankSliceTest {
 
   @Test
   void dssmBeatsTfIdf() throws Exception {
-    DssmSettings s = new DssmSettings(new int[] {64}, 32, 2, 10f, 4, 0.1f, 4, 0f, 1, 42);
+    DssmSettings s = new DssmSettings(new int[] {64}, 32, 2, 10f, 4, 0.1f, 4, 0f, 1, 42, 0);
     DssmTrainer trainer = new DssmTrainer(corpus, s);
     RerankModel model = trainer.train(train, (e, l, v, t) -> {}, ProgressReporter.NONE);
     double map = map(model, "dssm");
