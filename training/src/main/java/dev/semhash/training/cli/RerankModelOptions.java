@@ -50,6 +50,11 @@ public final class RerankModelOptions {
   @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation of U, V (default: ${DEFAULT-VALUE}).")
   float initStd;
 
+  @Option(names = "--ssi-init", defaultValue = "random", paramLabel = "INIT",
+      description = "SSI uv/uu: start U and V from random (Gaussian, --init-std) or lsa (U = V = the LSA subspace, so the model"
+          + " starts as TF-IDF + LSI similarity; better with few pairs) (default: ${DEFAULT-VALUE}).")
+  String ssiInit;
+
   @Option(names = "--max-positives", defaultValue = "0", paramLabel = "N",
       description = "Relevant documents drawn per query and epoch, 0 for all; use a few with labels, where a query has"
           + " hundreds (default: ${DEFAULT-VALUE}).")
@@ -112,7 +117,15 @@ public final class RerankModelOptions {
     return new SsiSettings(
         dim, learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
         negatives, hardFraction(qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives, sparsePerColumn,
-        eliminationEpochs);
+        eliminationEpochs, lsaInit());
+  }
+
+  private int lsaInit() {
+    return switch (ssiInit) {
+      case "random" -> 0;
+      case "lsa" -> lsaIterations;
+      default -> throw new IllegalArgumentException("unknown --ssi-init '" + ssiInit + "'; choose random or lsa");
+    };
   }
 
   S2NetSettings s2net(long seed, boolean qrels) {
@@ -180,7 +193,7 @@ public final class RerankModelOptions {
       m.put("dimension", s.dimension());
       m.put("epochs", s.epochs());
       m.put("learning_rate", s.learningRate());
-      m.put("init_std", s.initStd());
+      m.put("init", s.lsaInit() > 0 ? "lsa (" + s.lsaInit() + " subspace iterations)" : "random, deviation " + s.initStd());
       if (s.variant() == SsiVariant.SPARSE) {
         m.put("entries_per_column", s.sparsePerColumn());
         m.put("elimination_epochs", s.eliminationEpochs());

@@ -126,8 +126,9 @@ final class TrainRerankCommand implements Callable<Integer> {
       DocumentTaskExperiment.Trained t = DocumentTaskExperiment.train(docs, links, settings, common.progress());
       trained = t.model();
       System.out.printf("%s on %s (%d documents), %s: epoch %d of %d, validation MAP %s%n", model, reader.name(), docs.size(),
-          t.pairs(), t.epoch(), t.epochs().size(),
-          t.epochs().isEmpty() ? "n/a" : String.format("%.4f", t.epochs().get(t.epoch() - 1).validationMap()));
+          t.pairs(), t.epoch(), t.epochs().isEmpty() ? 0 : t.epochs().get(t.epochs().size() - 1).epoch(),
+          t.epochs().stream().filter(e -> e.epoch() == t.epoch()).findFirst()
+              .map(e -> String.format("%.4f", e.validationMap())).orElse("n/a"));
       results.put("pair_description", t.pairs());
       results.put("documents", docs.size());
       results.put("chosen_epoch", t.epoch());

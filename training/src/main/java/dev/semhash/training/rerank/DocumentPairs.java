@@ -90,7 +90,7 @@ public final class DocumentPairs {
             train.add(new TrainQuery(docs.get(d).id(), corpus.document(d), trainAdj[d], self));
           }
           if (valAdj[d].length > 0) {
-            validation.add(new TrainQuery(docs.get(d).id(), corpus.document(d), valAdj[d], union(trainAdj[d], d)));
+            validation.add(new TrainQuery(docs.get(d).id(), corpus.document(d), valAdj[d], DocumentTask.withSelf(trainAdj[d], d)));
           }
         }
         return new DocumentPairs(train, sample(validation, maxValidation, random),
@@ -163,13 +163,6 @@ public final class DocumentPairs {
       }
     }
     return edges.stream().mapToLong(Long::longValue).sorted().toArray();
-  }
-
-  private static int[] union(int[] sorted, int extra) {
-    int[] out = Arrays.copyOf(sorted, sorted.length + 1);
-    out[sorted.length] = extra;
-    Arrays.sort(out);
-    return out;
   }
 
   /** For each document, the other documents sharing one of its labels. */
