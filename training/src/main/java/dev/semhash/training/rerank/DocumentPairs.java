@@ -36,6 +36,16 @@ public final class DocumentPairs {
    */
   public record TrainQuery(String id, TermVector vector, int[] relevant, int[] excluded) {}
 
+  /**
+   * The text of query {@code q}: its document's title + text, or its title for a title query
+   * (models with their own input vocabulary, DSE and DSSM, encode the text).
+   */
+  static String text(RerankCorpus corpus, TrainQuery q) {
+    boolean title = q.id().startsWith("title:");
+    Document doc = corpus.documents().get(corpus.ordinal(title ? q.id().substring("title:".length()) : q.id()));
+    return title ? doc.title() : Bm25Index.contents(doc);
+  }
+
   private final List<TrainQuery> train;
   private final List<TrainQuery> validation;
   private final String description;
@@ -260,7 +270,7 @@ public final class DocumentPairs {
             candidateScores[i] = (float) scores[candidates[i]];
           }
         }
-        examples.add(new RerankExamples.Example(q.id(), "", q.vector(), q.relevant(), candidates, candidateScores));
+        examples.add(new RerankExamples.Example(q.id(), text(corpus, q), q.vector(), q.relevant(), candidates, candidateScores));
         p.step(1);
       }
     }

@@ -59,7 +59,7 @@ public final class DocumentTaskExperiment {
     return validator.evaluate(
         (q, scores) -> {
           if (scorer.needsText()) {
-            scorer.scoreText(queryText(corpus, validation.get(q)), scores);
+            scorer.scoreText(DocumentPairs.text(corpus, validation.get(q)), scores);
           } else {
             scorer.score(validation.get(q).vector(), scores);
           }
@@ -105,13 +105,6 @@ public final class DocumentTaskExperiment {
     ScoredRankingEvaluation bm25Eval = evaluator.evaluate(
         (q, scores) -> bm25.score(Bm25Index.contents(queries.get(q)), scores), s.triples(), s.seed(), s.threads(), progress);
     return new Result(null, tfIdf, bm25Eval, null);
-  }
-
-  /** The text of a validation query: its document's title + text, or its title for a title query. */
-  private static String queryText(RerankCorpus corpus, DocumentPairs.TrainQuery q) {
-    boolean title = q.id().startsWith("title:");
-    Document doc = corpus.documents().get(corpus.ordinal(title ? q.id().substring("title:".length()) : q.id()));
-    return title ? doc.title() : Bm25Index.contents(doc);
   }
 
   private static TermVector[] vectors(RerankCorpus corpus, List<Document> docs) {
