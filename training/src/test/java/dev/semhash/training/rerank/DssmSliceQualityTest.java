@@ -22,7 +22,7 @@ class DssmSliceQualityTest {
     RerankModel model = new DssmTrainer(slice.corpus, s).train(slice.train, (e, l, v, t) -> {}, ProgressReporter.NONE);
     double map = slice.map(model, "dssm");
     System.out.printf("20NG slice: TF-IDF MAP %.4f, DSSM MAP %.4f%n", slice.tfidfMap, map);
-    // measured 0.78 against TF-IDF's 0.481
+    // measured 0.77 against TF-IDF's 0.481
     assertTrue(map > slice.tfidfMap + 0.15, "DSSM MAP " + map + " vs TF-IDF " + slice.tfidfMap);
   }
 }
