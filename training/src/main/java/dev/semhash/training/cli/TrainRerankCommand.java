@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Trains a rerank model (SSI or S2Net on unit TF-IDF vectors) and writes the",
+      "Trains a rerank model (SSI or S2Net on unit TF-IDF vectors, DSE's deep network",
+      "on the most frequent terms, DSSM's tanh network on letter trigrams) and writes the",
       ".rerankmodel file that RerankVectorField (index time) and RerankQuery (query",
       "time) read. Training pairs (--pairs), so that every collection can train one:",
       "  qrels   judged training queries (queries.jsonl.gz + qrels.tsv.gz, e.g. scifact);",
