@@ -304,9 +304,10 @@ public class TestRerankQuery extends LuceneTestCase {
     }
   }
 
-  /** Every SSI variant scores the same through the stored bytes as through the model. */
+  /** Every SSI variant and the deep models score the same through the stored bytes as through the model. */
   public void testTermMatrixAndSymmetricModelsThroughTheQuery() throws IOException {
-    for (RerankModel model : List.of(TinyModels.diagonal(), TinyModels.sparse(), TinyModels.full(), TinyModels.ssiSymmetric())) {
+    for (RerankModel model : List.of(TinyModels.diagonal(), TinyModels.sparse(), TinyModels.full(), TinyModels.ssiSymmetric(),
+        TinyModels.dse(), TinyModels.dssm())) {
       try (Directory dir = handIndex(model);
           DirectoryReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = newSearcher(reader, false);

@@ -110,7 +110,7 @@ final class DocumentTaskRun {
       results.put("model_file", c.saveModel.toString());
     }
     System.out.printf("%s (%s), %s; epoch %d of %d chosen on %d validation queries; %d terms; training %.1f s%n", method,
-        set.get("model"), t.pairs(), t.epoch(), t.epochs().size(), t.validationQueries(), t.model().dictionary().size(),
+        set.get("model"), t.pairs(), t.epoch(), t.epochs().isEmpty() ? 0 : t.epochs().get(t.epochs().size() - 1).epoch(), t.validationQueries(), t.model().dictionary().size(),
         t.trainSeconds());
     print(List.of("tfidf", "bm25", method), List.of(r.tfIdf(), r.bm25(), r.model()));
     write(results);

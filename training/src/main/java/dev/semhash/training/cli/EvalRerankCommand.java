@@ -49,6 +49,13 @@ import picocli.CommandLine.Option;
       "With --model s2net, S2Net (cos(A q, A d), pairwise logistic loss with gamma 10, LSA",
       "initialisation, Adam) is trained and evaluated the same way.",
       "",
+      "With --model dse, Deep Semantic Embedding (Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-dim",
+      "network on unit TF-IDF vectors over the --dse-terms most frequent terms, pretrained",
+      "as stacked RBMs with CD-1, fine-tuned with the margin ranking loss, momentum 0.9,",
+      "weight decay 1e-4; λ = --tfidf-weight), and with --model dssm, DSSM (letter-trigram",
+      "word hashing, a 300-300-dim tanh network, cosine, softmax over the relevant and",
+      "--dssm-negatives sampled documents, smoothing --dssm-gamma) are trained the same way.",
+      "",
       "Examples:",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model bm25 --json out.json",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model ssi --json out.json"
@@ -58,7 +65,9 @@ final class EvalRerankCommand implements Callable<Integer> {
   enum Model {
     bm25,
     ssi,
-    s2net
+    s2net,
+    dse,
+    dssm
   }
 
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder (e.g. ../shared/datasets/scifact).")
@@ -193,9 +202,7 @@ final class EvalRerankCommand implements Callable<Integer> {
 
   private int trained(DatasetReader reader, List<Document> docs, List<Query> allQueries) throws Exception {
     Bm25Index.Settings bm25 = new Bm25Index.Settings(Bm25Index.Settings.ANSERINI.analysis(), k1, b);
-    RerankExperiment.Settings settings = model == Model.ssi
-        ? RerankExperiment.Settings.ssi(modelOptions.ssi(common.seed, true))
-        : RerankExperiment.Settings.s2net(modelOptions.s2net(common.seed, true));
+    RerankExperiment.Settings settings = modelOptions.experiment(model.name(), common.seed);
     double validation = validationFraction == null ? 0.2 : validationFraction;
     settings = settings.with(validation, depth, modelOptions.minDf, weight, bm25, split).withMaxTerms(modelOptions.maxTerms());
     RerankExperiment.Result r = RerankExperiment.run(docs, allQueries, reader.qrels(), settings, common.progress());

@@ -1,5 +1,9 @@
 package dev.semhash.training.cli;
 
+import dev.semhash.training.rerank.DseSettings;
+import dev.semhash.training.rerank.DseTrainer;
+import dev.semhash.training.rerank.DssmSettings;
+import dev.semhash.training.rerank.DssmTrainer;
 import dev.semhash.training.rerank.RerankExperiment;
 import dev.semhash.training.rerank.S2NetSettings;
 import dev.semhash.training.rerank.S2NetTrainer;
@@ -46,6 +50,11 @@ public final class RerankModelOptions {
   @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation of U, V (default: ${DEFAULT-VALUE}).")
   float initStd;
 
+  @Option(names = "--ssi-init", defaultValue = "random", paramLabel = "INIT",
+      description = "SSI uv/uu: start U and V from random (Gaussian, --init-std) or lsa (U = V = the LSA subspace, so the model"
+          + " starts as TF-IDF + LSI similarity; better with few pairs) (default: ${DEFAULT-VALUE}).")
+  String ssiInit;
+
   @Option(names = "--max-positives", defaultValue = "0", paramLabel = "N",
       description = "Relevant documents drawn per query and epoch, 0 for all; use a few with labels, where a query has"
           + " hundreds (default: ${DEFAULT-VALUE}).")
@@ -64,6 +73,30 @@ public final class RerankModelOptions {
 
   @Option(names = "--max-terms", paramLabel = "N", description = "Keep at most N model terms, the most frequent (default: all).")
   Integer maxTerms;
+
+  @Option(names = "--dse-terms", defaultValue = "1000", paramLabel = "D",
+      description = "DSE: input vocabulary D, the terms in most documents; the network is D-D/2-D/2-D-dim (default: ${DEFAULT-VALUE}).")
+  int dseTerms;
+
+  @Option(names = "--pretrain-epochs", defaultValue = "3", paramLabel = "N",
+      description = "DSE: CD-1 epochs per RBM layer, 0 for a random start (default: ${DEFAULT-VALUE}).")
+  int pretrainEpochs;
+
+  @Option(names = "--tfidf-weight", defaultValue = "1", paramLabel = "L",
+      description = "DSE: λ, weight of the TF-IDF cosine mixed into the score Φ(q)·Φ(d) + λ q·d, 0 for plain DSE (default: ${DEFAULT-VALUE}).")
+  float tfidfWeight;
+
+  @Option(names = "--trigram-min-df", defaultValue = "2", paramLabel = "N",
+      description = "DSSM: documents a letter trigram must occur in (default: ${DEFAULT-VALUE}).")
+  int trigramMinDf;
+
+  @Option(names = "--dssm-gamma", defaultValue = "10", paramLabel = "G",
+      description = "DSSM: smoothing factor γ of the softmax over cosines (default: ${DEFAULT-VALUE}).")
+  float dssmGamma;
+
+  @Option(names = "--dssm-negatives", defaultValue = "4", paramLabel = "N",
+      description = "DSSM: sampled non-relevant documents in each softmax (the paper's 4) (default: ${DEFAULT-VALUE}).")
+  int dssmNegatives;
 
   /** The hard-negative share: as given, else 0.5 with qrels (BM25 candidates), 0 otherwise. */
   float hardFraction(boolean qrels) {
@@ -84,7 +117,15 @@ public final class RerankModelOptions {
     return new SsiSettings(
         dim, learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
         negatives, hardFraction(qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives, sparsePerColumn,
-        eliminationEpochs);
+        eliminationEpochs, lsaInit());
+  }
+
+  private int lsaInit() {
+    return switch (ssiInit) {
+      case "random" -> 0;
+      case "lsa" -> lsaIterations;
+      default -> throw new IllegalArgumentException("unknown --ssi-init '" + ssiInit + "'; choose random or lsa");
+    };
   }
 
   S2NetSettings s2net(long seed, boolean qrels) {
@@ -94,7 +135,32 @@ public final class RerankModelOptions {
         negatives, hardFraction(qrels), hardDepth, gamma, lsaIterations, seed, maxPositives);
   }
 
-  /** The trainer of {@code model} ({@code ssi} or {@code s2net}). */
+  DseSettings dse(long seed, boolean qrels) {
+    DseSettings d = DseSettings.defaults(seed);
+    return new DseSettings(dseTerms, dim, pretrainEpochs, d.pretrainRate(), d.gaussianPretrainRate(),
+        learningRate == null ? d.learningRate() : learningRate, d.momentum(), d.weightDecay(), epochs == null ? d.epochs() : epochs,
+        negatives, hardFraction(qrels), hardDepth, tfidfWeight, seed, maxPositives);
+  }
+
+  DssmSettings dssm(long seed, boolean qrels) {
+    DssmSettings d = DssmSettings.defaults(seed);
+    return new DssmSettings(d.hidden(), dim, trigramMinDf, dssmGamma, dssmNegatives,
+        learningRate == null ? d.learningRate() : learningRate, epochs == null ? d.epochs() : epochs, hardFraction(qrels), hardDepth,
+        seed, maxPositives);
+  }
+
+  /** The query/qrels protocol's settings for {@code model}. */
+  RerankExperiment.Settings experiment(String model, long seed) {
+    return switch (model) {
+      case "ssi" -> RerankExperiment.Settings.ssi(ssi(seed, true));
+      case "s2net" -> RerankExperiment.Settings.s2net(s2net(seed, true));
+      case "dse" -> RerankExperiment.Settings.dse(dse(seed, true));
+      case "dssm" -> RerankExperiment.Settings.dssm(dssm(seed, true));
+      default -> throw new IllegalArgumentException("no trainer for model '" + model + "'; choose ssi, s2net, dse or dssm");
+    };
+  }
+
+  /** The trainer of {@code model} ({@code ssi}, {@code s2net}, {@code dse} or {@code dssm}). */
   RerankExperiment.TrainerFactory trainer(String model, long seed, boolean qrels) {
     return switch (model) {
       case "ssi" -> {
@@ -105,7 +171,15 @@ public final class RerankModelOptions {
         S2NetSettings s = s2net(seed, qrels);
         yield corpus -> new S2NetTrainer(corpus, s);
       }
-      default -> throw new IllegalArgumentException("no trainer for model '" + model + "'; choose ssi or s2net");
+      case "dse" -> {
+        DseSettings s = dse(seed, qrels);
+        yield corpus -> new DseTrainer(corpus, s);
+      }
+      case "dssm" -> {
+        DssmSettings s = dssm(seed, qrels);
+        yield corpus -> new DssmTrainer(corpus, s);
+      }
+      default -> throw new IllegalArgumentException("no trainer for model '" + model + "'; choose ssi, s2net, dse or dssm");
     };
   }
 
@@ -119,11 +193,33 @@ public final class RerankModelOptions {
       m.put("dimension", s.dimension());
       m.put("epochs", s.epochs());
       m.put("learning_rate", s.learningRate());
-      m.put("init_std", s.initStd());
+      m.put("init", s.lsaInit() > 0 ? "lsa (" + s.lsaInit() + " subspace iterations)" : "random, deviation " + s.initStd());
       if (s.variant() == SsiVariant.SPARSE) {
         m.put("entries_per_column", s.sparsePerColumn());
         m.put("elimination_epochs", s.eliminationEpochs());
       }
+    } else if (model.equals("dse")) {
+      DseSettings s = dse(seed, qrels);
+      m.put("model", "DSE, f(q,d) = Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C sigmoid network with a linear top on unit TF-IDF"
+          + " vectors over the D most frequent terms, stacked-RBM (CD-1) pretraining, margin ranking loss, SGD with momentum 0.9"
+          + " and weight decay 1e-4");
+      m.put("input_terms", s.terms());
+      m.put("dimension", s.dimension());
+      m.put("pretrain_epochs", s.pretrainEpochs());
+      m.put("epochs", s.epochs());
+      m.put("learning_rate", s.learningRate());
+      m.put("tfidf_weight", s.tfidfWeight());
+    } else if (model.equals("dssm")) {
+      DssmSettings s = dssm(seed, qrels);
+      m.put("model", "DSSM, f(q,d) = cos(y(q), y(d)), y a tanh network " + java.util.Arrays.toString(s.hidden()) + " → "
+          + s.dimension() + " on letter trigrams of '#'-marked words, softmax over 1 relevant and " + s.negatives()
+          + " sampled documents");
+      m.put("dimension", s.dimension());
+      m.put("epochs", s.epochs());
+      m.put("learning_rate", s.learningRate());
+      m.put("gamma", s.gamma());
+      m.put("trigram_min_df", s.minDocFreq());
+      m.put("softmax_negatives", s.negatives());
     } else {
       S2NetSettings s = s2net(seed, qrels);
       m.put("model", "S2Net, f(q,d) = cos(A q, A d) on unit TF-IDF vectors, pairwise logistic loss (gamma " + s.gamma()

@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Trains a rerank model (SSI or S2Net on unit TF-IDF vectors) and writes the",
+      "Trains a rerank model (SSI or S2Net on unit TF-IDF vectors, DSE's deep network",
+      "on the most frequent terms, DSSM's tanh network on letter trigrams) and writes the",
       ".rerankmodel file that RerankVectorField (index time) and RerankQuery (query",
       "time) read. Training pairs (--pairs), so that every collection can train one:",
       "  qrels   judged training queries (queries.jsonl.gz + qrels.tsv.gz, e.g. scifact);",
@@ -51,7 +52,9 @@ final class TrainRerankCommand implements Callable<Integer> {
   /** Trainable models. */
   enum Model {
     ssi,
-    s2net
+    s2net,
+    dse,
+    dssm
   }
 
   @Option(names = "--model", required = true, paramLabel = "MODEL", description = "Model to train: ${COMPLETION-CANDIDATES}.")
@@ -94,9 +97,7 @@ final class TrainRerankCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             dataset + " has no queries.jsonl.gz and qrels.tsv.gz, which --pairs qrels needs; use --pairs labels, links or weak");
       }
-      RerankExperiment.Settings settings = model == Model.ssi
-          ? RerankExperiment.Settings.ssi(modelOptions.ssi(common.seed, true))
-          : RerankExperiment.Settings.s2net(modelOptions.s2net(common.seed, true));
+      RerankExperiment.Settings settings = modelOptions.experiment(model.name(), common.seed);
       settings = settings
           .with(validationFraction == null ? 0.2 : validationFraction, dev.semhash.rerank.search.RerankQuery.DEFAULT_TOP_N,
               modelOptions.minDf, null, Bm25Index.Settings.ANSERINI, "test")
@@ -126,8 +127,9 @@ final class TrainRerankCommand implements Callable<Integer> {
       DocumentTaskExperiment.Trained t = DocumentTaskExperiment.train(docs, links, settings, common.progress());
       trained = t.model();
       System.out.printf("%s on %s (%d documents), %s: epoch %d of %d, validation MAP %s%n", model, reader.name(), docs.size(),
-          t.pairs(), t.epoch(), t.epochs().size(),
-          t.epochs().isEmpty() ? "n/a" : String.format("%.4f", t.epochs().get(t.epoch() - 1).validationMap()));
+          t.pairs(), t.epoch(), t.epochs().isEmpty() ? 0 : t.epochs().get(t.epochs().size() - 1).epoch(),
+          t.epochs().stream().filter(e -> e.epoch() == t.epoch()).findFirst()
+              .map(e -> String.format("%.4f", e.validationMap())).orElse("n/a"));
       results.put("pair_description", t.pairs());
       results.put("documents", docs.size());
       results.put("chosen_epoch", t.epoch());

@@ -2,6 +2,7 @@ package dev.semhash.training.rerank;
 
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.text.TermVector;
+import dev.semhash.training.retrieval.Bm25Index;
 import org.apache.lucene.util.VectorUtil;
 
 /**
@@ -23,9 +24,11 @@ public final class CorpusScorer {
   private final float sparseWeight;
   private final int[][] postingDocs; // by term: documents whose sparse part holds the term
   private final float[][] postingWeights;
+  private final boolean textInput; // a deep model with its own input vocabulary: queries are encoded from text
 
-  private CorpusScorer(RerankModel model, float[][] dense, TermVector[] sparse, float sparseWeight, int terms) {
+  private CorpusScorer(RerankModel model, float[][] dense, TermVector[] sparse, float sparseWeight, int terms, boolean textInput) {
     this.model = model;
+    this.textInput = textInput;
     this.dense = dense;
     this.sparseWeight = sparseWeight;
     int[] count = new int[terms];
@@ -51,22 +54,31 @@ public final class CorpusScorer {
     }
   }
 
-  /** Scores by {@code model}, which must use the corpus's dictionary. */
+  /**
+   * Scores by {@code model}, which must use the corpus's dictionary, unless it is a {@link
+   * RerankModel.Kind#DEEP} model with its own input vocabulary (DSE's most frequent terms, DSSM's
+   * letter trigrams): then documents are encoded from their text, and queries must be given as text
+   * ({@link #needsText()}).
+   */
   public static CorpusScorer of(RerankModel model, RerankCorpus corpus) {
-    if (model.dictionary().equals(corpus.dictionary()) == false) {
+    boolean textInput = model.dictionary().equals(corpus.dictionary()) == false || model.analysis().equals(corpus.analysis()) == false;
+    if (textInput && model.kind() != RerankModel.Kind.DEEP) {
       throw new IllegalArgumentException("the model was trained on another dictionary than this corpus's");
     }
     int n = corpus.size();
     float[][] dense = model.dimension() == 0 ? null : new float[n][];
     TermVector[] sparse = new TermVector[n];
     for (int d = 0; d < n; d++) {
-      RerankModel.DocumentVector v = model.encodeDocument(corpus.document(d));
+      RerankModel.DocumentVector v = textInput
+          ? model.encodeDocument(Bm25Index.contents(corpus.documents().get(d)))
+          : model.encodeDocument(corpus.document(d));
       if (dense != null) {
         dense[d] = v.projected();
       }
       sparse[d] = model.sparseWeight() == 0 ? TermVector.EMPTY : v.terms();
     }
-    return new CorpusScorer(model, dense, sparse, model.sparseWeight(), corpus.dictionary().size());
+    int terms = textInput ? model.dictionary().size() : corpus.dictionary().size();
+    return new CorpusScorer(model, dense, sparse, model.sparseWeight(), terms, textInput);
   }
 
   /** Scores by the cosine of unit TF-IDF vectors. */
@@ -75,7 +87,7 @@ public final class CorpusScorer {
     for (int d = 0; d < sparse.length; d++) {
       sparse[d] = corpus.document(d);
     }
-    return new CorpusScorer(null, null, sparse, 1f, corpus.dictionary().size());
+    return new CorpusScorer(null, null, sparse, 1f, corpus.dictionary().size(), false);
   }
 
   /** Number of documents scored. */
@@ -88,10 +100,30 @@ public final class CorpusScorer {
    * dictionary) to {@code scores}.
    */
   public void score(TermVector q, double[] scores) {
+    if (textInput) {
+      throw new IllegalStateException("this model has its own input vocabulary; score the query text with scoreText");
+    }
+    score(q, model == null ? null : model.encodeQuery(q), scores);
+  }
+
+  /** True if queries must be given as text ({@link #scoreText}): a deep model with its own input vocabulary. */
+  public boolean needsText() {
+    return textInput;
+  }
+
+  /** Writes the score of every document for the query text {@code text} to {@code scores}. */
+  public void scoreText(String text, double[] scores) {
+    if (model == null) {
+      throw new IllegalStateException("TF-IDF scoring takes term vectors; use score");
+    }
+    RerankModel.QueryVector qv = model.encodeQuery(text);
+    score(qv.terms(), qv, scores);
+  }
+
+  private void score(TermVector q, RerankModel.QueryVector qv, double[] scores) {
     java.util.Arrays.fill(scores, 0);
     TermVector terms = q;
     if (model != null) {
-      RerankModel.QueryVector qv = model.encodeQuery(q);
       terms = qv.terms();
       if (dense != null) {
         float[] p = qv.projected();

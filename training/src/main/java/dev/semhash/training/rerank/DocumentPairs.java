@@ -36,6 +36,16 @@ public final class DocumentPairs {
    */
   public record TrainQuery(String id, TermVector vector, int[] relevant, int[] excluded) {}
 
+  /**
+   * The text of query {@code q}: its document's title + text, or its title for a title query
+   * (models with their own input vocabulary, DSE and DSSM, encode the text).
+   */
+  static String text(RerankCorpus corpus, TrainQuery q) {
+    boolean title = q.id().startsWith("title:");
+    Document doc = corpus.documents().get(corpus.ordinal(title ? q.id().substring("title:".length()) : q.id()));
+    return title ? doc.title() : Bm25Index.contents(doc);
+  }
+
   private final List<TrainQuery> train;
   private final List<TrainQuery> validation;
   private final String description;
@@ -90,7 +100,7 @@ public final class DocumentPairs {
             train.add(new TrainQuery(docs.get(d).id(), corpus.document(d), trainAdj[d], self));
           }
           if (valAdj[d].length > 0) {
-            validation.add(new TrainQuery(docs.get(d).id(), corpus.document(d), valAdj[d], union(trainAdj[d], d)));
+            validation.add(new TrainQuery(docs.get(d).id(), corpus.document(d), valAdj[d], DocumentTask.withSelf(trainAdj[d], d)));
           }
         }
         return new DocumentPairs(train, sample(validation, maxValidation, random),
@@ -163,13 +173,6 @@ public final class DocumentPairs {
       }
     }
     return edges.stream().mapToLong(Long::longValue).sorted().toArray();
-  }
-
-  private static int[] union(int[] sorted, int extra) {
-    int[] out = Arrays.copyOf(sorted, sorted.length + 1);
-    out[sorted.length] = extra;
-    Arrays.sort(out);
-    return out;
   }
 
   /** For each document, the other documents sharing one of its labels. */
@@ -267,7 +270,7 @@ public final class DocumentPairs {
             candidateScores[i] = (float) scores[candidates[i]];
           }
         }
-        examples.add(new RerankExamples.Example(q.id(), "", q.vector(), q.relevant(), candidates, candidateScores));
+        examples.add(new RerankExamples.Example(q.id(), text(corpus, q), q.vector(), q.relevant(), candidates, candidateScores));
         p.step(1);
       }
     }

@@ -209,7 +209,7 @@ public final class DocumentTask {
     return adj;
   }
 
-  private static int[] withSelf(int[] sorted, int self) {
+  static int[] withSelf(int[] sorted, int self) {
     int[] out = Arrays.copyOf(sorted, sorted.length + 1);
     out[sorted.length] = self;
     Arrays.sort(out);

@@ -52,7 +52,21 @@ public final class DocumentTaskExperiment {
       int maxTerms, double validationFraction, int maxValidation, int hardDepth, int weakNeighbours, int triples, long seed,
       int threads) {}
 
-  /** Validation figures after one epoch. */
+  private static double validationMap(
+      ScoredRankingEvaluator validator, RerankModel model, RerankCorpus corpus, List<DocumentPairs.TrainQuery> validation,
+      Settings s) {
+    CorpusScorer scorer = CorpusScorer.of(model, corpus);
+    return validator.evaluate(
+        (q, scores) -> {
+          if (scorer.needsText()) {
+            scorer.scoreText(DocumentPairs.text(corpus, validation.get(q)), scores);
+          } else {
+            scorer.score(validation.get(q).vector(), scores);
+          }
+        }, 1000, s.seed(), s.threads(), ProgressReporter.NONE).map();
+  }
+
+  /** Validation figures after one epoch (epoch 0: before training). */
   public record EpochLog(int epoch, double meanLoss, double violatedFraction, double validationMap) {}
 
   /** A trained model and how it was chosen. */
@@ -71,9 +85,12 @@ public final class DocumentTaskExperiment {
   public static Result run(DocumentTask task, Settings s, ProgressReporter progress) throws IOException {
     Trained trained = train(task.candidates(), task.trainingLinks(), s, progress);
     Result baselines = baselines(task, s, progress);
-    ScoredRankingEvaluation model = evaluate(
-        task.evaluator(), CorpusScorer.of(trained.model(), trained.corpus()), vectors(trained.corpus(), task.queries()), s,
-        progress);
+    CorpusScorer scorer = CorpusScorer.of(trained.model(), trained.corpus());
+    List<Document> queries = task.queries();
+    ScoredRankingEvaluation model = scorer.needsText()
+        ? task.evaluator().evaluate(
+            (q, scores) -> scorer.scoreText(Bm25Index.contents(queries.get(q)), scores), s.triples(), s.seed(), s.threads(), progress)
+        : evaluate(task.evaluator(), scorer, vectors(trained.corpus(), queries), s, progress);
     return new Result(trained, baselines.tfIdf(), baselines.bm25(), model);
   }
 
@@ -126,15 +143,17 @@ public final class DocumentTaskExperiment {
     Object[] best = {null, 0, Double.NEGATIVE_INFINITY};
     long start = System.nanoTime();
     RerankTrainer trainer = s.trainer().create(corpus);
+    if (validator != null) {
+      // the untrained model, for reference (epoch 0 is reported, never chosen)
+      log.add(new EpochLog(0, Double.NaN, Double.NaN, validationMap(validator, trainer.snapshot(), corpus, validation, s)));
+    }
     RerankModel last = trainer.train(examples, (epoch, loss, violated, t) -> {
       if (validator == null) {
         log.add(new EpochLog(epoch, loss, violated, Double.NaN));
         return;
       }
       RerankModel snapshot = t.snapshot();
-      CorpusScorer scorer = CorpusScorer.of(snapshot, corpus);
-      double map = validator.evaluate(
-          (q, scores) -> scorer.score(validation.get(q).vector(), scores), 1000, s.seed(), s.threads(), ProgressReporter.NONE).map();
+      double map = validationMap(validator, snapshot, corpus, validation, s);
       log.add(new EpochLog(epoch, loss, violated, map));
       if (map > (double) best[2]) {
         best[0] = snapshot;
@@ -144,7 +163,7 @@ public final class DocumentTaskExperiment {
     }, progress);
     double seconds = (System.nanoTime() - start) / 1e9;
     RerankModel model = best[0] == null ? last : (RerankModel) best[0];
-    int epoch = best[0] == null ? log.size() : (int) best[1];
+    int epoch = best[0] == null ? log.size() - (validator == null ? 0 : 1) : (int) best[1];
     return new Trained(model, corpus, epoch, log, examples.size(), pairs.pairs(), validation.size(), pairs.description(), seconds);
   }
 }

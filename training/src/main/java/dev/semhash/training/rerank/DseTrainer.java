@@ -7,7 +7,6 @@ import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -133,30 +132,31 @@ public final class DseTrainer implements RerankTrainer {
   @Override
   public RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress) throws IOException {
     pretrain(progress);
-    List<int[]> pairs = new ArrayList<>();
     TermVector[] queries = new TermVector[examples.size()];
+    List<RerankExamples.Example> usable = new ArrayList<>();
+    List<Integer> usableIndex = new ArrayList<>();
     for (int e = 0; e < examples.size(); e++) {
       queries[e] = corpus.vectorizer().vectorize(examples.get(e).text());
-      if (queries[e].isEmpty()) {
-        continue; // no input term: the network cannot tell documents apart for this query
-      }
-      for (int p : examples.get(e).positives()) {
-        pairs.add(new int[] {e, p});
+      if (queries[e].isEmpty() == false && examples.get(e).positives().length > 0) {
+        usable.add(examples.get(e)); // a query without an input term cannot tell documents apart
+        usableIndex.add(e);
       }
     }
-    if (pairs.isEmpty()) {
-      throw new IllegalArgumentException("no (query, relevant document) pair with a query term in the DSE vocabulary to train on");
+    if (usable.isEmpty()) {
+      throw new IllegalArgumentException("no (query, relevant document) pair with a query term in the model's input vocabulary to train on");
     }
+    TrainingPairs trainingPairs = new TrainingPairs(usable, settings.maxPositives());
     NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
     SparseInputNetwork.Gradient velocity = new SparseInputNetwork.Gradient(net);
     try (ProgressReporter.Progress p = progress.start("DSE fine-tuning", settings.epochs(), "epochs")) {
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
-        Collections.shuffle(pairs, random);
+        List<int[]> pairs = trainingPairs.epoch(random);
         double lossSum = 0;
         long violated = 0;
         long tuples = 0;
-        for (int[] pair : pairs) {
+        for (int[] usablePair : pairs) {
+          int[] pair = {usableIndex.get(usablePair[0]), usablePair[1]};
           RerankExamples.Example ex = examples.get(pair[0]);
           TermVector q = queries[pair[0]];
           TermVector pos = corpus.document(pair[1]);
@@ -245,6 +245,7 @@ public final class DseTrainer implements RerankTrainer {
     info.put("hard_negative_depth", Integer.toString(settings.hardNegativeDepth()));
     info.put("tfidf_weight", Float.toString(settings.tfidfWeight()));
     info.put("seed", Long.toString(settings.seed()));
+    info.put("max_positives", Integer.toString(settings.maxPositives()));
     Projection first = net.projection();
     return new RerankModel("dse", info, corpus.analysis(), corpus.dictionary(), first, first, RerankModel.Similarity.DOT,
         settings.tfidfWeight(), net.deepLayers());

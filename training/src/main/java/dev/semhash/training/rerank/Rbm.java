@@ -1,6 +1,7 @@
 package dev.semhash.training.rerank;
 
 import java.util.Arrays;
+import org.apache.lucene.util.VectorUtil;
 import java.util.Random;
 
 /**
@@ -61,13 +62,10 @@ final class Rbm {
   /** {@code E[v | h] = σ(b + W h)}. */
   float[] visibleMean(float[] h) {
     float[] v = new float[visible];
+    float[] row = new float[hidden];
     for (int i = 0; i < visible; i++) {
-      int base = i * hidden;
-      double s = b[i];
-      for (int j = 0; j < hidden; j++) {
-        s += w[base + j] * h[j];
-      }
-      v[i] = sigmoid((float) s);
+      System.arraycopy(w, i * hidden, row, 0, hidden); // a contiguous row for a SIMD dot product
+      v[i] = sigmoid(b[i] + VectorUtil.dotProduct(row, h));
     }
     return v;
   }

@@ -26,7 +26,8 @@ import org.apache.lucene.store.ByteBuffersDirectory;
  * the training queries for validation; train a model (SSI, S2Net) on the rest with BM25 hard
  * negatives; after each
  * epoch rerank the validation queries' BM25 top N offline and keep the (epoch, interpolation
- * weight) with the best nDCG@10; then index the collection with the chosen model's vectors and
+ * weight) with the best nDCG@10 among those that keep BM25's validation Recall@100 (if any
+ * does); then index the collection with the chosen model's vectors and
  * rerank the test queries' BM25 top N through the real {@link
  * dev.semhash.rerank.search.RerankQuery}, interpolated and replaced.
  *
@@ -172,6 +173,16 @@ public final class RerankExperiment {
 
   private RerankExperiment() {}
 
+  /**
+   * Whether validation result {@code a} beats {@code b}: one that keeps BM25's Recall@100 beats one
+   * that lowers it (reranking must not lose what the first stage found), then higher nDCG@10 wins.
+   */
+  static boolean better(RetrievalEvaluation a, RetrievalEvaluation b, double baselineRecall100) {
+    boolean aKeeps = a.recall100() >= baselineRecall100 - 1e-9;
+    boolean bKeeps = b.recall100() >= baselineRecall100 - 1e-9;
+    return aKeeps != bKeeps ? aKeeps : a.ndcg10() > b.ndcg10();
+  }
+
   /** Runs the protocol; see the class documentation. */
   public static Result run(List<Document> docs, List<Query> queries, List<Qrel> qrels, Settings s, ProgressReporter progress)
       throws IOException {
@@ -223,7 +234,7 @@ public final class RerankExperiment {
       for (float w : weights) {
         RetrievalEvaluation e = RetrievalEvaluator.evaluate(
             reranker.rerank(validationExamples, Combination.INTERPOLATE, w, s.method()), validationQrels);
-        if (epochBest == null || e.ndcg10() > epochBest.ndcg10()) {
+        if (epochBest == null || better(e, epochBest, validationBaseline.recall100())) {
           epochBest = e;
           epochWeight = w;
         }
@@ -231,7 +242,7 @@ public final class RerankExperiment {
       double replace = RetrievalEvaluator.evaluate(
           reranker.rerank(validationExamples, Combination.REPLACE, 0f, s.method()), validationQrels).ndcg10();
       log.add(new EpochLog(epoch, loss, violated, epochWeight, epochBest.ndcg10(), replace));
-      if (best[3] == null || epochBest.ndcg10() > ((RetrievalEvaluation) best[3]).ndcg10()) {
+      if (best[3] == null || better(epochBest, (RetrievalEvaluation) best[3], validationBaseline.recall100())) {
         best[0] = snapshot;
         best[1] = epoch;
         best[2] = epochWeight;

@@ -8,6 +8,7 @@ import dev.semhash.rerank.text.TermVector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.lucene.util.VectorUtil;
 
 /**
  * The trainable form of a deep rerank model (DSE, DSSM): a feed-forward network whose first layer
@@ -140,15 +141,15 @@ final class SparseInputNetwork {
         float[] wl = weights[l];
         float[] gl = g.weights[l];
         float[] dx = new float[in.length];
+        float[] row = new float[h];
         for (int i = 0; i < in.length; i++) {
           int base = i * h;
           float v = in[i];
-          double s = 0;
           for (int j = 0; j < h; j++) {
             gl[base + j] += v * dz[j];
-            s += wl[base + j] * dz[j];
           }
-          dx[i] = (float) s;
+          System.arraycopy(wl, base, row, 0, h); // a contiguous row for a SIMD dot product
+          dx[i] = VectorUtil.dotProduct(row, dz);
         }
         dy = dx;
       }

@@ -18,6 +18,9 @@ package dev.semhash.training.rerank;
  * @param sparsePerColumn {@link SsiVariant#SPARSE}: the entries each column of {@code W} keeps
  * @param eliminationEpochs {@link SsiVariant#SPARSE}: epochs of retraining after each elimination
  *     round
+ * @param lsaInit low-rank forms: 0 to start {@code U} and {@code V} from Gaussian noise, else the
+ *     subspace iterations of an LSA start ({@link LsaSubspace}): {@code U = V = L}, so that the
+ *     model starts as TF-IDF cosine plus LSI similarity, which generalises where pairs are few
  */
 public record SsiSettings(
     int dimension,
@@ -31,14 +34,15 @@ public record SsiSettings(
     SsiVariant variant,
     int maxPositives,
     int sparsePerColumn,
-    int eliminationEpochs) {
+    int eliminationEpochs,
+    int lsaInit) {
 
   /** The default variant ({@code W = UᵀV + I}) with every relevant document. */
   public SsiSettings(
       int dimension, float learningRate, int epochs, int negativesPerPair, float hardNegativeFraction,
       int hardNegativeDepth, float initStd, long seed) {
     this(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        SsiVariant.UV, 0, 100, 2);
+        SsiVariant.UV, 0, 100, 2, 0);
   }
 
   /** Defaults chosen on SciFact's validation queries (see the eval-rerank command). */
@@ -67,6 +71,9 @@ public record SsiSettings(
     if (variant == null) {
       throw new IllegalArgumentException("SSI variant is null; give one of uv, uu, diagonal, sparse, full");
     }
+    if (lsaInit < 0) {
+      throw new IllegalArgumentException("LSA initialisation iterations must be >= 0 (0: Gaussian), got " + lsaInit);
+    }
     if (maxPositives < 0 || sparsePerColumn <= 0 || eliminationEpochs <= 0) {
       throw new IllegalArgumentException(
           "max positives must be >= 0 (0: all), entries per column and elimination epochs positive, got " + maxPositives
@@ -76,36 +83,41 @@ public record SsiSettings(
 
   public SsiSettings withVariant(SsiVariant v) {
     return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        v, maxPositives, sparsePerColumn, eliminationEpochs);
+        v, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
   }
 
   public SsiSettings withMaxPositives(int m) {
     return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, m, sparsePerColumn, eliminationEpochs);
+        variant, m, sparsePerColumn, eliminationEpochs, lsaInit);
   }
 
   public SsiSettings withSparsity(int perColumn, int eliminationEpochs) {
     return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, perColumn, eliminationEpochs);
+        variant, maxPositives, perColumn, eliminationEpochs, lsaInit);
   }
 
   public SsiSettings withEpochs(int e) {
     return new SsiSettings(dimension, learningRate, e, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
   }
 
   public SsiSettings withDimension(int d) {
     return new SsiSettings(d, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
   }
 
   public SsiSettings withLearningRate(float lr) {
     return new SsiSettings(dimension, lr, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
+  }
+
+  public SsiSettings withLsaInit(int iterations) {
+    return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, iterations);
   }
 
   public SsiSettings withNegatives(int negatives, float hardFraction) {
     return new SsiSettings(dimension, learningRate, epochs, negatives, hardFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
   }
 }

@@ -21,8 +21,9 @@ import java.util.Random;
  *
  * <ul>
  *   <li>{@code W = UᵀV + I} and {@code W = UᵀU + I}: {@code U}, {@code V} of rank {@link
- *       SsiSettings#dimension()}, Gaussian initialisation; the identity part is fixed, the TF-IDF
- *       cosine the model starts from. Exported as projections {@code A = U}, {@code B = V} (or
+ *       SsiSettings#dimension()}, Gaussian initialisation or (with {@link SsiSettings#lsaInit()})
+ *       both the LSA subspace; the identity part is fixed, the TF-IDF cosine the model starts
+ *       from. Exported as projections {@code A = U}, {@code B = V} (or
  *       {@code U}), dot product, term-overlap weight 1.
  *   <li>{@code W = D}: one weight per term, started at 1 (TF-IDF cosine).
  *   <li>{@code W} unconstrained: a dense {@code terms × terms} matrix started at the identity.
@@ -79,12 +80,17 @@ public final class SsiTrainer implements RerankTrainer {
         if (size > Integer.MAX_VALUE - 8) {
           throw new IllegalArgumentException(terms + " terms × " + k + " dimensions is too large; lower the dimension");
         }
-        u = new float[(int) size];
-        v = variant == SsiVariant.UU ? u : new float[(int) size];
-        for (int i = 0; i < u.length; i++) {
-          u[i] = (float) (random.nextGaussian() * settings.initStd());
-          if (variant == SsiVariant.UV) {
-            v[i] = (float) (random.nextGaussian() * settings.initStd());
+        if (settings.lsaInit() > 0) {
+          u = LsaSubspace.compute(corpus, k, settings.lsaInit(), random.nextLong());
+          v = variant == SsiVariant.UU ? u : u.clone();
+        } else {
+          u = new float[(int) size];
+          v = variant == SsiVariant.UU ? u : new float[(int) size];
+          for (int i = 0; i < u.length; i++) {
+            u[i] = (float) (random.nextGaussian() * settings.initStd());
+            if (variant == SsiVariant.UV) {
+              v[i] = (float) (random.nextGaussian() * settings.initStd());
+            }
           }
         }
       }
@@ -176,36 +182,50 @@ public final class SsiTrainer implements RerankTrainer {
     double lossSum = 0;
     long violated = 0;
     long tuples = 0;
+    boolean lowRank = variant == SsiVariant.UV || variant == SsiVariant.UU;
     for (int[] pair : pairs.epoch(random)) {
       RerankExamples.Example ex = examples.get(pair[0]);
       TermVector q = ex.query();
       TermVector pos = corpus.document(pair[1]);
+      // U q, V d+ and f(q, d+) only change when a tuple of the pair updates the model
+      boolean stale = true;
+      float fPos = 0;
       for (int n = 0; n < settings.negativesPerPair(); n++) {
         int negOrd = sampler.sample(ex);
         if (negOrd < 0) {
           continue;
         }
         TermVector neg = corpus.document(negOrd);
-        float loss = 1f - score(q, pos, b.uq, b.vPos) + score(q, neg, b.uq, b.vNeg);
+        float fNeg;
+        if (lowRank) {
+          if (stale) {
+            project(u, q, b.uq);
+            project(v, pos, b.vPos);
+            fPos = dot(b.uq, b.vPos) + q.dot(pos);
+            stale = false;
+          }
+          project(v, neg, b.vNeg);
+          fNeg = dot(b.uq, b.vNeg) + q.dot(neg);
+        } else {
+          fPos = score(q, pos);
+          fNeg = score(q, neg);
+        }
+        float loss = 1f - fPos + fNeg;
         tuples++;
         if (loss > 0) {
           lossSum += loss;
           violated++;
           update(q, pos, neg, b);
+          stale = true;
         }
       }
     }
     return new double[] {tuples == 0 ? 0 : lossSum / tuples, tuples == 0 ? 0 : (double) violated / tuples};
   }
 
-  /** {@code f(q, d)}; for the low-rank forms also leaves {@code U q} and {@code V d} in the buffers. */
-  private float score(TermVector q, TermVector d, float[] uq, float[] vd) {
+  /** {@code f(q, d)} of the diagonal, full and sparse forms. */
+  private float score(TermVector q, TermVector d) {
     switch (variant) {
-      case UV, UU -> {
-        project(u, q, uq);
-        project(v, d, vd);
-        return dot(uq, vd) + q.dot(d);
-      }
       case DIAGONAL -> {
         double sum = 0;
         int i = 0;
@@ -379,7 +399,9 @@ public final class SsiTrainer implements RerankTrainer {
     info.put("loss", "margin ranking, max(0, 1 - f(q,d+) + f(q,d-)), SGD");
     if (variant == SsiVariant.UV || variant == SsiVariant.UU) {
       info.put("dimension", Integer.toString(k));
-      info.put("init_std", Float.toString(settings.initStd()));
+      info.put("init", settings.lsaInit() > 0
+          ? "LSA, U = V = top-" + k + " subspace (" + settings.lsaInit() + " iterations)"
+          : "Gaussian, deviation " + settings.initStd());
     }
     if (variant == SsiVariant.SPARSE) {
       info.put("entries_per_column", Integer.toString(settings.sparsePerColumn()));

@@ -4,6 +4,10 @@
  * vectors, {@link dev.semhash.training.rerank.RerankExamples} the (query, relevant documents, hard
  * negative candidates) a trainer samples from, {@link dev.semhash.training.rerank.SsiTrainer} trains
  * Supervised Semantic Indexing ({@code qᵀ(UᵀV + I)d}, margin ranking loss, SGD), {@link
+ * dev.semhash.training.rerank.DseTrainer} Deep Semantic Embedding (stacked-RBM pretraining with
+ * {@link dev.semhash.training.rerank.Rbm}, margin-loss fine-tuning) and {@link
+ * dev.semhash.training.rerank.DssmTrainer} DSSM (letter trigrams, tanh network, softmax over
+ * sampled documents), both on {@link dev.semhash.training.rerank.SparseInputNetwork}, {@link
  * dev.semhash.training.rerank.CandidateReranker} reranks first-stage candidates offline with the
  * runtime's own arithmetic (to tune on validation queries), and {@link
  * dev.semhash.training.rerank.RerankSearchIndex} evaluates a model end to end through the real

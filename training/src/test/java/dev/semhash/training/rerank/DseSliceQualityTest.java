@@ -1,0 +1,28 @@
+package dev.semhash.training.rerank;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.training.progress.ProgressReporter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * DSE on a 20 Newsgroups document-document slice ({@link NewsgroupsSlice}) beats the TF-IDF cosine
+ * by a wide MAP margin, as in the DSE paper, through the saved and re-read model. About 35 s on an
+ * idle machine (70 s with both cores busy).
+ */
+class DseSliceQualityTest {
+  @Test
+  void dseBeatsTfIdf(@TempDir Path tmp) throws Exception {
+    NewsgroupsSlice slice = new NewsgroupsSlice(tmp);
+    // 500-250-250-500-10, 3 CD-1 epochs per layer, 8 fine-tuning epochs, plain DSE (λ = 0)
+    DseSettings s = new DseSettings(500, 10, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 8, 5, 0f, 1, 0f, 42, 0);
+    RerankModel model = new DseTrainer(slice.corpus, s).train(slice.train, (e, l, v, t) -> {}, ProgressReporter.NONE);
+    double map = slice.map(model, "dse");
+    System.out.printf("20NG slice: TF-IDF MAP %.4f, DSE (C = 10, λ = 0) MAP %.4f%n", slice.tfidfMap, map);
+    // measured 0.76 against TF-IDF's 0.481; without RBM pretraining a similar run gave 0.27
+    assertTrue(map > slice.tfidfMap + 0.15, "DSE MAP " + map + " vs TF-IDF " + slice.tfidfMap);
+  }
+}
