@@ -134,7 +134,7 @@ final class EvalHashCommand implements Callable<Integer> {
       settings.put("max_df", corpusOptions.maxDf);
       settings.put("weighting", corpus.settings().weighting().name().toLowerCase(java.util.Locale.ROOT));
       settings.put("normalize", corpus.settings().normalize());
-      settings.put("binarization", "sign (threshold 0)");
+      settings.put("binarization", method.binarization().describe());
       run.put("settings", settings);
       print(run);
       return run;

@@ -341,6 +341,14 @@ public final class VdshTrainer {
           variant.cliName() + " is supervised but no training document has a label; use the unsupervised vdsh,"
               + " or a dataset whose documents carry labels");
     }
+    for (int d = 0; d < labels.length; d++) {
+      if (labels[d].length == 0) {
+        // Without a label the document would be trained as a negative of every label.
+        throw new IllegalArgumentException(
+            variant.cliName() + " is supervised but training document " + d + " has no label; label every"
+                + " training document, drop the unlabelled ones, or use the unsupervised vdsh");
+      }
+    }
     return multi ? VdshGraph.LabelModel.SIGMOID : VdshGraph.LabelModel.SOFTMAX;
   }
 
