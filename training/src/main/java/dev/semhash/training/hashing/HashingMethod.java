@@ -85,6 +85,11 @@ public enum HashingMethod {
   private final boolean supervised;
   private final Binarization binarization;
 
+  /** A method with {@link Binarization#MEDIAN} thresholds, the thesis's default. */
+  HashingMethod(String cliName, boolean supervised) {
+    this(cliName, supervised, Binarization.MEDIAN);
+  }
+
   HashingMethod(String cliName, boolean supervised, Binarization binarization) {
     this.cliName = cliName;
     this.supervised = supervised;
