@@ -86,7 +86,8 @@ final class HashRun {
       settings.put("max_df", corpus.settings().vocabulary().maxDocFreqFraction());
       settings.put("weighting", corpus.settings().weighting().name().toLowerCase(Locale.ROOT));
       settings.put("normalize", corpus.settings().normalize());
-      settings.put("binarization", model.info().getOrDefault("binarization", "sign (threshold 0)"));
+      settings.put(
+          "binarization", model.info().getOrDefault("binarization", method.binarization().describe()));
       run.put("settings", settings);
       run.put("model_info", model.info());
       inspector.inspect(model, run);

@@ -117,6 +117,19 @@ class VdshSpecTest {
   }
 
   @Test
+  void textWithoutAVocabularyTermGetsTheEmptyInputsCode() {
+    // No vocabulary term: the first layer outputs its bias alone, so the code is defined (the
+    // same for every such text) and comes from the biases through the rest of the encoder.
+    long[] code = model.encode("qwxzvb plorkth");
+    float[] mu = model.project(new SparseVector(new int[0], new float[0]));
+    assertArrayEquals(model.binarize(mu), code);
+    assertArrayEquals(code, model.encode(""));
+    for (float v : mu) {
+      assertTrue(Float.isFinite(v));
+    }
+  }
+
+  @Test
   void extrasMustDescribeTheTrainingDocuments() {
     int n = corpus.train().numRows();
     SparseMatrix shortTargets =
