@@ -13,15 +13,14 @@ import dev.semhash.training.corpus.VocabularySettings;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.data.SharedData;
-import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.hashing.CodeEncoder;
+import dev.semhash.training.hashing.HashQuality;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.hashing.vdsh.VdshTrainer;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,28 +61,16 @@ class Node2hashTrainerTest {
     }
   }
 
-  static double precisionAt100(HashModel m, Corpus c) throws IOException {
-    long[][] trainCodes = CodeEncoder.encode(m, c.train(), 2, ProgressReporter.NONE);
-    long[][] testCodes = CodeEncoder.encode(m, c.test(), 2, ProgressReporter.NONE);
-    return new HammingRankingEvaluator(m.bits(), trainCodes, names(c, c.trainLabels()))
-        .evaluate(testCodes, names(c, c.testLabels()), ProgressReporter.NONE)
-        .precisionAt(100);
-  }
-
-  private static List<List<String>> names(Corpus c, int[][] ids) {
-    return Arrays.stream(ids).map(l -> c.labels().decode(l)).toList();
-  }
-
   @Test
   void citationsKeepPrecisionAtVdshLevelFarAboveLsh() throws IOException {
-    double node2hash = precisionAt100(model, corpus);
+    double node2hash = HashQuality.precisionAt100(model, corpus);
     double lsh;
     try (HashModel l = HashingMethod.LSH.train(corpus, BITS, SEED, ProgressReporter.NONE)) {
-      lsh = precisionAt100(l, corpus);
+      lsh = HashQuality.precisionAt100(l, corpus);
     }
     double vdsh;
     try (HashModel v = VdshTrainer.train(corpus, dev.semhash.training.hashing.vdsh.VdshVariant.VDSH, BITS, SMALL, SEED, ProgressReporter.NONE)) {
-      vdsh = precisionAt100(v, corpus);
+      vdsh = HashQuality.precisionAt100(v, corpus);
     }
     System.out.printf("CiteSeer, %d bits: node2hash Prec@100 %.4f, VDSH %.4f, LSH %.4f%n", BITS, node2hash, vdsh, lsh);
     // measured (seed 42): node2hash 0.5116, VDSH 0.5065, LSH 0.2044. One seed's margin over
