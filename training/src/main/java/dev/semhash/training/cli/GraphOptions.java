@@ -16,8 +16,8 @@ final class GraphOptions {
   @Option(
       names = "--graph",
       paramLabel = "G",
-      description = "node2hash graph: links (the dataset's edges.tsv, undirected) or knn (TF-IDF"
-          + " cosine k-NN) (default: links when the dataset has edges, else knn).")
+      description = "node2hash graph: links (the dataset's edges.tsv, undirected), knn (TF-IDF"
+          + " cosine k-NN) or links+knn (both) (default: links when the dataset has edges, else knn).")
   String graph;
 
   @Option(
@@ -29,13 +29,13 @@ final class GraphOptions {
   @Option(
       names = "--traversal",
       paramLabel = "T",
-      description = "node2hash neighbourhood sampling: bfs, dfs or walk (default: walk).")
+      description = "node2hash neighbourhood sampling: bfs, dfs or walk (default: bfs).")
   String traversal;
 
   @Option(
       names = "--neighbourhood-size",
       paramLabel = "M",
-      description = "node2hash: the most documents in a sampled neighbourhood (default: 20).")
+      description = "node2hash: the most documents in a sampled neighbourhood (default: 5).")
   Integer neighbourhoodSize;
 
   @Option(

@@ -44,6 +44,17 @@ public enum GraphSource {
       return DocumentGraph.fromNeighbors(
           CosineKnnGraph.compute(corpus.train().normalizeRows(), k, threads, progress));
     }
+  },
+  /**
+   * The union of {@link #LINKS} and {@link #KNN}: every document has neighbours, and its links
+   * come first in its list (so breadth-first sampling takes them first).
+   */
+  LINKS_AND_KNN("links+knn") {
+    @Override
+    public DocumentGraph graph(Corpus corpus, int k, int threads, ProgressReporter progress)
+        throws IOException {
+      return LINKS.graph(corpus, k, threads, progress).union(KNN.graph(corpus, k, threads, progress));
+    }
   };
 
   /** Neighbours per document of the k-NN graph, the thesis's 20. */
@@ -82,6 +93,6 @@ public enum GraphSource {
         return s;
       }
     }
-    throw new IllegalArgumentException("unknown graph source '" + name + "'; choose links or knn");
+    throw new IllegalArgumentException("unknown graph source '" + name + "'; choose links, knn or links+knn");
   }
 }

@@ -65,6 +65,19 @@ class GraphSourceTest {
   }
 
   @Test
+  void unionListsLinksFirstThenNearestNeighbours() throws IOException {
+    List<Edge> edges = List.of(new Edge("a", "c"));
+    try (Corpus corpus = Corpus.build(TRAIN, List.of(), edges, SETTINGS, null, 1, ProgressReporter.NONE)) {
+      DocumentGraph g = GraphSource.LINKS_AND_KNN.graph(corpus, 1, 1, ProgressReporter.NONE);
+      assertArrayEquals(new int[] {2, 1}, g.neighbors(0));
+      assertArrayEquals(new int[] {0}, g.neighbors(1));
+      assertArrayEquals(new int[] {0, 3}, g.neighbors(2));
+      assertArrayEquals(new int[] {2}, g.neighbors(3));
+      assertEquals(3, g.edgeCount());
+    }
+  }
+
+  @Test
   void linksOnADatasetWithoutEdgesIsAClearError() throws IOException {
     try (Corpus corpus = Corpus.build(TRAIN, List.of(), SETTINGS, null, 1, ProgressReporter.NONE)) {
       IllegalArgumentException e =
@@ -92,6 +105,6 @@ class GraphSourceTest {
   void unknownNamesListTheChoices() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> GraphSource.parse("citations"));
-    assertTrue(e.getMessage().contains("links or knn"), e.getMessage());
+    assertTrue(e.getMessage().contains("links, knn or links+knn"), e.getMessage());
   }
 }

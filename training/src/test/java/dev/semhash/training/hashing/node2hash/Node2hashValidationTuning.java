@@ -13,6 +13,7 @@ import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.progress.ProgressReporter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * -Dtest=Node2hashValidationTuning -Dsemhash.benchmark=true -Dn2h.bits=8,32
  * -Dn2h.traversal=walk,bfs -Dn2h.weight=0.3,1 -Dsurefire.failIfNoSpecifiedTests=false
  * -DredirectTestOutputToFile=false}. Other properties: {@code n2h.dataset}, {@code n2h.graph},
- * {@code n2h.size}, {@code n2h.samples}, {@code n2h.baselines} (false skips VDSH and LSH).
+ * {@code n2h.size}, {@code n2h.samples}, {@code n2h.lr} (node2hash's Adam step), {@code n2h.batch}, {@code n2h.patience}, {@code
+ * n2h.baselines} (false skips VDSH and LSH).
  */
 class Node2hashValidationTuning {
 
@@ -45,6 +47,9 @@ class Node2hashValidationTuning {
     int[] samples = ints("n2h.samples", "10");
     double[] weights = Arrays.stream(prop("n2h.weight", "1").split(",")).mapToDouble(Double::parseDouble).toArray();
     boolean baselines = Boolean.parseBoolean(prop("n2h.baselines", "true"));
+    double[] rates = Arrays.stream(prop("n2h.lr", "0.001").split(",")).mapToDouble(Double::parseDouble).toArray();
+    int batch = Integer.getInteger("n2h.batch", 100);
+    int patience = Integer.getInteger("n2h.patience", Node2hashSettings.DEFAULT.vdsh().patience());
 
     DatasetReader reader = new DatasetReader(SharedData.dataset(dataset));
     List<Document> all = new ArrayList<>();
@@ -64,6 +69,9 @@ class Node2hashValidationTuning {
       for (int bits : bitsList) {
         if (baselines) {
           for (HashingMethod m : List.of(HashingMethod.LSH, HashingMethod.VDSH)) {
+            if (m == HashingMethod.LSH && Boolean.getBoolean("n2h.nolsh")) {
+              continue;
+            }
             try (HashModel model = m.train(corpus, bits, 42L, ProgressReporter.NONE)) {
               System.out.printf("bits %3d %-10s validation prec@100 %.4f%s%n", bits, m, precision(model, corpus, train, valid, bits), epochs(model));
             }
@@ -74,16 +82,19 @@ class Node2hashValidationTuning {
             for (int size : sizes) {
               for (int draws : samples) {
                 for (double w : weights) {
+                 for (double lr : rates) {
                   Node2hashSettings s =
                       Node2hashSettings.DEFAULT.withGraph(g).withTraversal(t).withNeighborhoodSize(size)
-                          .withSamples(draws).withNeighborWeight(w);
+                          .withSamples(draws).withNeighborWeight(w)
+                          .withVdsh(Node2hashSettings.DEFAULT.vdsh().withLearningRate(lr).withBatchSize(batch).withPatience(patience));
                   long start = System.nanoTime();
                   try (HashModel model = Node2hashTrainer.train(corpus, bits, s, 42L, ProgressReporter.NONE)) {
                     System.out.printf(
-                        "bits %3d node2hash graph %s traversal %s size %d draws %d weight %s: validation prec@100 %.4f (%.0f s)%s%n",
-                        bits, g, t, size, draws, w, precision(model, corpus, train, valid, bits),
+                        "bits %3d node2hash graph %s traversal %s size %d draws %d weight %s lr %s batch %d patience %d: validation prec@100 %.4f (%.0f s)%s%n",
+                        bits, g, t, size, draws, w, lr, batch, patience, precision(model, corpus, train, valid, bits),
                         (System.nanoTime() - start) / 1e9, epochs(model));
                   }
+                 }
                 }
               }
             }
