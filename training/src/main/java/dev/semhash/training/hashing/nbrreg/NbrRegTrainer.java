@@ -35,6 +35,12 @@ import java.util.Locale;
  * neighbour), for training and test documents alike, and records this in the model info
  * ({@code neighbour_encoder}).
  *
+ * <p>Measured on 20 Newsgroups (bydate split, 10,000-term vocabulary, seed 42, 32 bits, {@link
+ * NbrRegSettings#DEFAULT}): NbrReg Prec@100 0.5588, NDCG@100 0.5657, precision within Hamming
+ * radius 2 0.3810 (thesis table 4.1: 0.4644), with {@code ./semhash eval-hash --dataset
+ * ../shared/datasets/20newsgroups --method nbrreg --bits 32}; all 30 epochs ran (the validation
+ * loss still fell).
+ *
  * <pre class="prettyprint">
  * try (HashModel model =
  *     NbrRegTrainer.train(corpus, NbrRegVariant.NBRREG, 32, NbrRegSettings.DEFAULT, 42L, progress)) {
