@@ -40,6 +40,11 @@ public final class RerankModelOptions {
           + " documents (default: 0.5 for qrels, 0 otherwise).")
   Float hardFraction;
 
+  @Option(names = "--model-negatives",
+      description = "SSI: draw the hard negatives from the model's own top --hard-depth documents, found anew each epoch"
+          + " (the documents it wrongly ranks high), instead of BM25's or TF-IDF's.")
+  boolean modelNegatives;
+
   @Option(names = "--hard-depth", defaultValue = "100", description = "Depth of hard negatives (default: ${DEFAULT-VALUE}).")
   int hardDepth;
 
@@ -77,7 +82,7 @@ public final class RerankModelOptions {
 
   /** Depth of hard-negative candidates to compute: none when no negative is drawn from them. */
   int hardDepth(boolean qrels) {
-    return hardFraction(qrels) > 0 ? hardDepth : 0;
+    return hardFraction(qrels) > 0 && modelNegatives == false ? hardDepth : 0;
   }
 
   int maxTerms() {
@@ -89,7 +94,7 @@ public final class RerankModelOptions {
     return new SsiSettings(
         dim, learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
         negatives, hardFraction(qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives, sparsePerColumn,
-        eliminationEpochs, lsaInit());
+        eliminationEpochs, lsaInit(), modelNegatives);
   }
 
   private int lsaInit() {
@@ -150,6 +155,7 @@ public final class RerankModelOptions {
     m.put("negatives_per_pair", negatives);
     m.put("hard_negative_fraction", hardFraction(qrels));
     m.put("hard_negative_depth", hardDepth);
+    m.put("hard_negatives", modelNegatives ? "model's own top documents, each epoch" : qrels ? "BM25 top hits" : "TF-IDF neighbours");
     m.put("max_positives", maxPositives);
     m.put("min_df", minDf);
     m.put("max_terms", maxTerms == null ? "all" : maxTerms);

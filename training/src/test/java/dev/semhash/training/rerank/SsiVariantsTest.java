@@ -93,8 +93,10 @@ class SsiVariantsTest {
       examples = RerankExamples.build(trainQueries, train, bm25, corpus, 100, ProgressReporter.NONE);
     }
     double before = RetrievalEvaluator.evaluate(CandidateReranker.firstStage(examples, corpus, "bm25"), train).ndcg10();
-    for (SsiVariant v : List.of(SsiVariant.UU, SsiVariant.FULL, SsiVariant.SPARSE)) {
-      SsiSettings s = new SsiSettings(8, 0.1f, 15, 5, 0.5f, 20, 0.1f, 3).withVariant(v).withSparsity(8, 3);
+    for (SsiVariant v : List.of(SsiVariant.UU, SsiVariant.FULL, SsiVariant.SPARSE, SsiVariant.UV)) {
+      // the plain form here with its LSA start and hard negatives from its own ranking
+      SsiSettings s = new SsiSettings(8, 0.1f, 15, 5, 0.5f, 20, 0.1f, 3).withVariant(v).withSparsity(8, 3)
+          .withLsaInit(v == SsiVariant.UV ? 3 : 0).withModelNegatives(v == SsiVariant.UV);
       RerankModel model = new SsiTrainer(corpus, s).train(examples, (e, l, x, t) -> {}, ProgressReporter.NONE);
       Run ssi = new CandidateReranker(model, corpus).rerank(examples, Combination.REPLACE, 0f, "ssi");
       double after = RetrievalEvaluator.evaluate(ssi, train).ndcg10();
