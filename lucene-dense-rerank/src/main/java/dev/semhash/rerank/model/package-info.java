@@ -4,7 +4,9 @@
  * was trained on, a linear projection of the query's term vector and one of the document's, the
  * similarity of the two projections (dot product or cosine) and the weight of a plain term-overlap
  * term. Supervised Semantic Indexing's {@code qᵀ(UᵀV + I)d} and S2Net's {@code cos(Aq, Ad)} are
- * both such models. {@link dev.semhash.rerank.model.RerankModelFormat} reads and writes the
+ * both such models. SSI's other forms of W (diagonal, sparse, unconstrained) are a square {@link
+ * dev.semhash.rerank.model.TermMatrix} over the dictionary instead. {@link
+ * dev.semhash.rerank.model.RerankModelFormat} reads and writes the
  * versioned, checksummed file. Inference is plain Java with Lucene's {@link
  * org.apache.lucene.util.VectorUtil}.
  */

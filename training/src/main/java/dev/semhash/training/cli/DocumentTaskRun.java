@@ -89,6 +89,8 @@ final class DocumentTaskRun {
     set.put("validation_queries", t.validationQueries());
     set.put("dictionary_terms", t.model().dictionary().size());
     set.put("chosen_epoch", t.epoch());
+    t.epochs().stream().filter(e -> e.epoch() == t.epoch()).findFirst()
+        .ifPresent(e -> set.put("learnt_part_weight", e.learntWeight()));
     set.put("analysis", "standard tokenizer, lowercase, English stop words, Porter stemming");
     results.put("settings", set);
     results.put("tfidf", measures(r.tfIdf()));
@@ -101,6 +103,7 @@ final class DocumentTaskRun {
       m.put("mean_loss", CommandSupport.round(e.meanLoss()));
       m.put("violated", CommandSupport.round(e.violatedFraction()));
       m.put("validation_map", CommandSupport.round(e.validationMap()));
+      m.put("learnt_part_weight", e.learntWeight());
       epochs.add(m);
     }
     results.put("epochs", epochs);

@@ -88,6 +88,15 @@ public final class CorpusScorer {
    * dictionary) to {@code scores}.
    */
   public void score(TermVector q, double[] scores) {
+    score(q, scores, 1f);
+  }
+
+  /**
+   * As {@link #score(TermVector, double[])}, with the dense part (the projections' dot product)
+   * weighted by {@code denseWeight}: the scores of the model whose projections are both scaled by
+   * {@code √denseWeight}.
+   */
+  public void score(TermVector q, double[] scores, float denseWeight) {
     java.util.Arrays.fill(scores, 0);
     TermVector terms = q;
     if (model != null) {
@@ -96,7 +105,7 @@ public final class CorpusScorer {
       if (dense != null) {
         float[] p = qv.projected();
         for (int d = 0; d < dense.length; d++) {
-          scores[d] = VectorUtil.dotProduct(p, dense[d]);
+          scores[d] = denseWeight * VectorUtil.dotProduct(p, dense[d]);
         }
       }
     }
