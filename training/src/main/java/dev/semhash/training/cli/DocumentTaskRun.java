@@ -44,6 +44,9 @@ final class DocumentTaskRun {
     PairSource pairs = c.pairs != null
         ? PairSource.parse(c.pairs)
         : task.kind() == DocumentTask.Kind.LINKS ? PairSource.LINKS : PairSource.LABELS;
+    if (pairs == PairSource.LINKS) {
+      c.modelOptions.useLinkDefaults();
+    }
     String method = c.model.name();
     boolean trained = method.equals("bm25") == false;
     DocumentTaskExperiment.Settings settings = new DocumentTaskExperiment.Settings(

@@ -61,6 +61,8 @@ import picocli.CommandLine.Option;
       "  links    the links are split 70/30 with --seed; each document with a held-out",
       "           link ranks all others but itself and its training neighbours;",
       "           relevant: its held-out neighbours; trained on the training links",
+      "           (SSI's defaults with links pairs, chosen on CiteSeer's validation links:",
+      "           --ssi-init lsa --model-negatives --hard-fraction 0.5 --epochs 20)",
       "The epoch is chosen on held-out pairs (--validation-fraction).",
       "",
       "Examples:",

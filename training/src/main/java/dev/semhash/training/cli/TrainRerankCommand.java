@@ -116,6 +116,9 @@ final class TrainRerankCommand implements Callable<Integer> {
       List<Document> docs = all.stream().anyMatch(Document::isTrain) && source != PairSource.LINKS
           ? all.stream().filter(Document::isTrain).toList()
           : all;
+      if (source == PairSource.LINKS) {
+        modelOptions.useLinkDefaults();
+      }
       int[][] links = source == PairSource.LINKS
           ? DocumentTask.linkAdjacency(docs, reader.has("edges.tsv") ? reader.edges() : List.of())
           : null;
