@@ -24,6 +24,7 @@ public final class TermMatrix {
   private final int[] columnStart; // column j's entries are [columnStart[j], columnStart[j + 1])
   private final int[] rows;
   private final float[] values;
+  private final boolean diagonal;
 
   /**
    * @param terms number of rows and columns (the dictionary size)
@@ -70,6 +71,13 @@ public final class TermMatrix {
     this.columnStart = columnStart;
     this.rows = rows;
     this.values = values;
+    boolean diag = true;
+    for (int j = 0; j < terms && diag; j++) {
+      for (int e = columnStart[j]; e < columnStart[j + 1]; e++) {
+        diag &= rows[e] == j;
+      }
+    }
+    this.diagonal = diag;
   }
 
   /** The diagonal matrix {@code D} with {@code diagonal} on its diagonal. */
@@ -127,14 +135,7 @@ public final class TermMatrix {
 
   /** True if every stored entry is on the diagonal. */
   public boolean isDiagonal() {
-    for (int j = 0; j < terms; j++) {
-      for (int e = columnStart[j]; e < columnStart[j + 1]; e++) {
-        if (rows[e] != j) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return diagonal;
   }
 
   int[] columnStart() {
@@ -160,6 +161,20 @@ public final class TermMatrix {
     if (ids.length > 0 && ids[ids.length - 1] >= terms) {
       throw new IllegalArgumentException(
           "term id " + ids[ids.length - 1] + " is outside this matrix's " + terms + " terms");
+    }
+    if (diagonal) { // W d is d re-weighted: no scratch over the whole dictionary
+      int[] outIds = new int[ids.length];
+      float[] outWeights = new float[ids.length];
+      int m = 0;
+      for (int k = 0; k < ids.length; k++) {
+        int e = columnStart[ids[k]];
+        float v = e < columnStart[ids[k] + 1] ? (float) ((double) values[e] * w[k]) : 0f;
+        if (v != 0f) {
+          outIds[m] = ids[k];
+          outWeights[m++] = v;
+        }
+      }
+      return m == 0 ? TermVector.EMPTY : new TermVector(Arrays.copyOf(outIds, m), Arrays.copyOf(outWeights, m));
     }
     double[] sum = new double[terms];
     boolean[] touched = new boolean[terms];

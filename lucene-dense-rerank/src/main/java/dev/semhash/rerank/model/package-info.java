@@ -4,10 +4,12 @@
  * was trained on, a linear projection of the query's term vector and one of the document's, the
  * similarity of the two projections (dot product or cosine) and the weight of a plain term-overlap
  * term. Supervised Semantic Indexing's {@code qᵀ(UᵀV + I)d} and S2Net's {@code cos(Aq, Ad)} are
- * both such models. Deep models (DSE's sigmoid network, DSSM's tanh network over letter trigrams)
- * keep the projection as their first layer and add {@link dev.semhash.rerank.model.DeepLayers}
- * ({@link dev.semhash.rerank.model.DenseLayer}s with an {@link
- * dev.semhash.rerank.model.Activation}). {@link dev.semhash.rerank.model.RerankModelFormat} reads and writes the
+ * both such models. SSI's other forms of W (diagonal, sparse, unconstrained) are a square {@link
+ * dev.semhash.rerank.model.TermMatrix} over the dictionary instead. Deep models (DSE's sigmoid
+ * network, DSSM's tanh network over letter trigrams) keep the projection as their first layer and
+ * add {@link dev.semhash.rerank.model.DeepLayers} ({@link dev.semhash.rerank.model.DenseLayer}s
+ * with an {@link dev.semhash.rerank.model.Activation}). {@link
+ * dev.semhash.rerank.model.RerankModelFormat} reads and writes the
  * versioned, checksummed file. Inference is plain Java with Lucene's {@link
  * org.apache.lucene.util.VectorUtil}.
  */

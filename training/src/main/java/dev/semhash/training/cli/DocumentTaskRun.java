@@ -44,6 +44,9 @@ final class DocumentTaskRun {
     PairSource pairs = c.pairs != null
         ? PairSource.parse(c.pairs)
         : task.kind() == DocumentTask.Kind.LINKS ? PairSource.LINKS : PairSource.LABELS;
+    if (pairs == PairSource.LINKS) {
+      c.modelOptions.useLinkDefaults();
+    }
     String method = c.model.name();
     boolean trained = method.equals("bm25") == false;
     DocumentTaskExperiment.Settings settings = new DocumentTaskExperiment.Settings(
@@ -89,6 +92,8 @@ final class DocumentTaskRun {
     set.put("validation_queries", t.validationQueries());
     set.put("dictionary_terms", t.model().dictionary().size());
     set.put("chosen_epoch", t.epoch());
+    t.epochs().stream().filter(e -> e.epoch() == t.epoch()).findFirst()
+        .ifPresent(e -> set.put("learnt_part_weight", e.learntWeight()));
     set.put("analysis", "standard tokenizer, lowercase, English stop words, Porter stemming");
     results.put("settings", set);
     results.put("tfidf", measures(r.tfIdf()));
@@ -101,6 +106,7 @@ final class DocumentTaskRun {
       m.put("mean_loss", CommandSupport.round(e.meanLoss()));
       m.put("violated", CommandSupport.round(e.violatedFraction()));
       m.put("validation_map", CommandSupport.round(e.validationMap()));
+      m.put("learnt_part_weight", e.learntWeight());
       epochs.add(m);
     }
     results.put("epochs", epochs);

@@ -56,9 +56,29 @@ import picocli.CommandLine.Option;
       "word hashing, a 300-300-dim tanh network, cosine, softmax over the relevant and",
       "--dssm-negatives sampled documents, smoothing --dssm-gamma) are trained the same way.",
       "",
+      "SSI's other forms of W (--ssi-variant uu, diagonal, sparse, full; the last two",
+      "need --max-terms 5000 or less) are trained the same way.",
+      "",
+      "--task doc-doc (20 Newsgroups) and --task links (CiteSeer) rank whole",
+      "collections with whole documents as queries, and report MAP, P@10 and rank loss",
+      "(on a fixed sample of --triples triples) for TF-IDF cosine, BM25 and the model:",
+      "  doc-doc  each test document ranks the training documents; relevant: those",
+      "           sharing its label; trained on label pairs (--pairs labels; use",
+      "           --max-positives 3, a query has hundreds of relevant documents)",
+      "  links    the links are split 70/30 with --seed; each document with a held-out",
+      "           link ranks all others but itself and its training neighbours;",
+      "           relevant: its held-out neighbours; trained on the training links",
+      "           (SSI's defaults with links pairs, chosen on CiteSeer's validation links:",
+      "           --ssi-init lsa --model-negatives --hard-fraction 0.5 --epochs 20)",
+      "The epoch is chosen on held-out pairs (--validation-fraction).",
+      "",
       "Examples:",
       "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model bm25 --json out.json",
-      "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model ssi --json out.json"
+      "  ./semhash eval-rerank --dataset ../shared/datasets/scifact --model ssi --json out.json",
+      "  ./semhash eval-rerank --task doc-doc --dataset ../shared/datasets/20newsgroups \\",
+      "      --model ssi --max-positives 3 --json docdoc.json",
+      "  ./semhash eval-rerank --task links --dataset ../shared/datasets/citeseer \\",
+      "      --model s2net --json links.json"
     })
 final class EvalRerankCommand implements Callable<Integer> {
   /** Models this build can evaluate. */

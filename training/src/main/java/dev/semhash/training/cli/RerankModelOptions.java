@@ -44,15 +44,36 @@ public final class RerankModelOptions {
           + " documents (default: 0.5 for qrels, 0 otherwise).")
   Float hardFraction;
 
+  @Option(names = "--model-negatives", arity = "0..1", paramLabel = "BOOL",
+      description = "SSI: draw the hard negatives from the model's own top --hard-depth documents, found anew each epoch"
+          + " (the documents it wrongly ranks high), instead of BM25's or TF-IDF's (default: true for links, false otherwise).")
+  Boolean modelNegatives;
+
+  /**
+   * Whether the defaults are the links task's, chosen on CiteSeer's validation links: with a few
+   * thousand links, SSI needs the LSA start, hard negatives from its own ranking (half of them)
+   * and 20 epochs to beat TF-IDF (see eval-rerank --help).
+   */
+  private boolean links;
+
+  /** Uses the links task's defaults for the options not given. */
+  void useLinkDefaults() {
+    links = true;
+  }
+
+  private boolean modelNegatives() {
+    return modelNegatives != null ? modelNegatives : links;
+  }
+
   @Option(names = "--hard-depth", defaultValue = "100", description = "Depth of hard negatives (default: ${DEFAULT-VALUE}).")
   int hardDepth;
 
   @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation of U, V (default: ${DEFAULT-VALUE}).")
   float initStd;
 
-  @Option(names = "--ssi-init", defaultValue = "random", paramLabel = "INIT",
+  @Option(names = "--ssi-init", paramLabel = "INIT",
       description = "SSI uv/uu: start U and V from random (Gaussian, --init-std) or lsa (U = V = the LSA subspace, so the model"
-          + " starts as TF-IDF + LSI similarity; better with few pairs) (default: ${DEFAULT-VALUE}).")
+          + " starts as TF-IDF + LSI similarity; better with few pairs) (default: lsa for links, random otherwise).")
   String ssiInit;
 
   @Option(names = "--max-positives", defaultValue = "0", paramLabel = "N",
@@ -100,12 +121,17 @@ public final class RerankModelOptions {
 
   /** The hard-negative share: as given, else 0.5 with qrels (BM25 candidates), 0 otherwise. */
   float hardFraction(boolean qrels) {
+    return hardFraction != null ? hardFraction : qrels || links ? 0.5f : 0f;
+  }
+
+  /** S2Net's: the links defaults are SSI's, S2Net keeps 0.5 for qrels and 0 otherwise. */
+  private float s2netHardFraction(boolean qrels) {
     return hardFraction != null ? hardFraction : qrels ? 0.5f : 0f;
   }
 
   /** Depth of hard-negative candidates to compute: none when no negative is drawn from them. */
   int hardDepth(boolean qrels) {
-    return hardFraction(qrels) > 0 ? hardDepth : 0;
+    return hardFraction(qrels) > 0 && modelNegatives() == false ? hardDepth : 0;
   }
 
   int maxTerms() {
@@ -115,13 +141,14 @@ public final class RerankModelOptions {
   SsiSettings ssi(long seed, boolean qrels) {
     SsiSettings defaults = SsiSettings.defaults(seed);
     return new SsiSettings(
-        dim, learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
+        dim, learningRate == null ? defaults.learningRate() : learningRate,
+        epochs != null ? epochs : links ? 20 : defaults.epochs(),
         negatives, hardFraction(qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives, sparsePerColumn,
-        eliminationEpochs, lsaInit());
+        eliminationEpochs, lsaInit(), modelNegatives());
   }
 
   private int lsaInit() {
-    return switch (ssiInit) {
+    return switch (ssiInit != null ? ssiInit : links ? "lsa" : "random") {
       case "random" -> 0;
       case "lsa" -> lsaIterations;
       default -> throw new IllegalArgumentException("unknown --ssi-init '" + ssiInit + "'; choose random or lsa");
@@ -132,7 +159,7 @@ public final class RerankModelOptions {
     S2NetSettings defaults = S2NetSettings.defaults(seed);
     return new S2NetSettings(
         dim, learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
-        negatives, hardFraction(qrels), hardDepth, gamma, lsaIterations, seed, maxPositives);
+        negatives, s2netHardFraction(qrels), hardDepth, gamma, lsaIterations, seed, maxPositives);
   }
 
   DseSettings dse(long seed, boolean qrels) {
@@ -231,8 +258,9 @@ public final class RerankModelOptions {
       m.put("lsa_iterations", s.lsaIterations());
     }
     m.put("negatives_per_pair", negatives);
-    m.put("hard_negative_fraction", hardFraction(qrels));
+    m.put("hard_negative_fraction", model.equals("ssi") ? hardFraction(qrels) : s2netHardFraction(qrels));
     m.put("hard_negative_depth", hardDepth);
+    m.put("hard_negatives", modelNegatives() && model.equals("ssi") ? "model's own top documents, each epoch" : qrels ? "BM25 top hits" : "TF-IDF neighbours");
     m.put("max_positives", maxPositives);
     m.put("min_df", minDf);
     m.put("max_terms", maxTerms == null ? "all" : maxTerms);

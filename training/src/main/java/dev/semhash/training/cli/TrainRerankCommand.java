@@ -29,9 +29,9 @@ import picocli.CommandLine.Option;
       "on the most frequent terms, DSSM's tanh network on letter trigrams) and writes the",
       ".rerankmodel file that RerankVectorField (index time) and RerankQuery (query",
       "time) read. Training pairs (--pairs), so that every collection can train one:",
-      "  qrels   judged training queries (queries.jsonl.gz + qrels.tsv.gz, e.g. scifact);",
-      "          BM25 hard negatives; epoch and weight chosen on held-out queries, and",
-      "          the test queries reranked through RerankQuery are reported",
+      "  qrels   judged training queries (queries.jsonl.gz + qrels.tsv.gz, as in",
+      "          scifact); BM25 hard negatives; epoch and weight chosen on held-out",
+      "          queries, and the test queries reranked through RerankQuery reported",
       "  labels  a document is the query, documents sharing its label are relevant",
       "  links   a document is the query, its linked documents (edges.tsv.gz, both",
       "          directions) are relevant",
@@ -46,7 +46,8 @@ import picocli.CommandLine.Option;
       "      --out ssi.rerankmodel",
       "  ./semhash train-rerank --model ssi --dataset ../shared/datasets/20newsgroups \\",
       "      --pairs weak --out 20ng-weak.rerankmodel",
-      "  ./semhash bench-rerank --dataset ../shared/datasets/scifact --model ssi.rerankmodel"
+      "  ./semhash bench-rerank --dataset ../shared/datasets/scifact \\",
+      "      --model ssi.rerankmodel"
     })
 final class TrainRerankCommand implements Callable<Integer> {
   /** Trainable models. */
@@ -117,6 +118,9 @@ final class TrainRerankCommand implements Callable<Integer> {
       List<Document> docs = all.stream().anyMatch(Document::isTrain) && source != PairSource.LINKS
           ? all.stream().filter(Document::isTrain).toList()
           : all;
+      if (source == PairSource.LINKS) {
+        modelOptions.useLinkDefaults();
+      }
       int[][] links = source == PairSource.LINKS
           ? DocumentTask.linkAdjacency(docs, reader.has("edges.tsv") ? reader.edges() : List.of())
           : null;

@@ -100,10 +100,7 @@ public final class CorpusScorer {
    * dictionary) to {@code scores}.
    */
   public void score(TermVector q, double[] scores) {
-    if (textInput) {
-      throw new IllegalStateException("this model has its own input vocabulary; score the query text with scoreText");
-    }
-    score(q, model == null ? null : model.encodeQuery(q), scores);
+    score(q, scores, 1f);
   }
 
   /** True if queries must be given as text ({@link #scoreText}): a deep model with its own input vocabulary. */
@@ -117,10 +114,22 @@ public final class CorpusScorer {
       throw new IllegalStateException("TF-IDF scoring takes term vectors; use score");
     }
     RerankModel.QueryVector qv = model.encodeQuery(text);
-    score(qv.terms(), qv, scores);
+    score(qv.terms(), qv, scores, 1f);
   }
 
-  private void score(TermVector q, RerankModel.QueryVector qv, double[] scores) {
+  /**
+   * As {@link #score(TermVector, double[])}, with the dense part (the projections' dot product)
+   * weighted by {@code denseWeight}: the scores of the model whose projections are both scaled by
+   * {@code √denseWeight}.
+   */
+  public void score(TermVector q, double[] scores, float denseWeight) {
+    if (textInput) {
+      throw new IllegalStateException("this model has its own input vocabulary; score the query text with scoreText");
+    }
+    score(q, model == null ? null : model.encodeQuery(q), scores, denseWeight);
+  }
+
+  private void score(TermVector q, RerankModel.QueryVector qv, double[] scores, float denseWeight) {
     java.util.Arrays.fill(scores, 0);
     TermVector terms = q;
     if (model != null) {
@@ -128,7 +137,7 @@ public final class CorpusScorer {
       if (dense != null) {
         float[] p = qv.projected();
         for (int d = 0; d < dense.length; d++) {
-          scores[d] = VectorUtil.dotProduct(p, dense[d]);
+          scores[d] = denseWeight * VectorUtil.dotProduct(p, dense[d]);
         }
       }
     }

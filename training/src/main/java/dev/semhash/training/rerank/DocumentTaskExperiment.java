@@ -19,7 +19,11 @@ import java.util.List;
  *
  * <p><b>Training.</b> The dictionary is built from the candidates (every term in at least {@code
  * minDocFreq} of them, at most {@code maxTerms}). After each epoch the model ranks the validation
- * queries' collection; the epoch with the best validation MAP is kept.
+ * queries' collection; the epoch with the best validation MAP is kept. For a model that adds the
+ * plain TF-IDF cosine to its projections' dot product (SSI's {@code W = UᵀV + I}), the weight of
+ * the learnt part against the identity is chosen on validation too, from {@link #LEARNT_WEIGHTS}
+ * (scaling both projections by its square root, so the model keeps SSI's form): trained with the
+ * margin loss on few pairs, the learnt part can outgrow the cosine it was meant to refine.
  *
  * <p><b>Baselines.</b> TF-IDF cosine uses every term of the candidates (not the model's possibly
  * smaller dictionary); BM25 is {@link Bm25CorpusScorer} with Anserini's k1 = 0.9, b = 0.4. Rank
@@ -30,6 +34,9 @@ import java.util.List;
  * </pre>
  */
 public final class DocumentTaskExperiment {
+  /** Weights of the learnt part tried on validation (1: the model as trained). */
+  public static final float[] LEARNT_WEIGHTS = {1f, 0.5f, 0.25f, 0.1f};
+
   private DocumentTaskExperiment() {}
 
   /**
@@ -52,22 +59,61 @@ public final class DocumentTaskExperiment {
       int maxTerms, double validationFraction, int maxValidation, int hardDepth, int weakNeighbours, int triples, long seed,
       int threads) {}
 
-  private static double validationMap(
+  /** {best validation MAP, its learnt-part weight}. */
+  private static double[] validationMap(
       ScoredRankingEvaluator validator, RerankModel model, RerankCorpus corpus, List<DocumentPairs.TrainQuery> validation,
       Settings s) {
     CorpusScorer scorer = CorpusScorer.of(model, corpus);
-    return validator.evaluate(
-        (q, scores) -> {
-          if (scorer.needsText()) {
-            scorer.scoreText(DocumentPairs.text(corpus, validation.get(q)), scores);
-          } else {
-            scorer.score(validation.get(q).vector(), scores);
-          }
-        }, 1000, s.seed(), s.threads(), ProgressReporter.NONE).map();
+    boolean weighable = model.kind() == RerankModel.Kind.PROJECTIONS && model.termOverlapWeight() != 0;
+    double[] best = {Double.NEGATIVE_INFINITY, 1};
+    for (float w : weighable ? LEARNT_WEIGHTS : new float[] {1f}) {
+      double map = validator.evaluate(
+          (q, scores) -> {
+            if (scorer.needsText()) { // a deep model with its own input vocabulary encodes the text
+              scorer.scoreText(DocumentPairs.text(corpus, validation.get(q)), scores);
+            } else {
+              scorer.score(validation.get(q).vector(), scores, w);
+            }
+          }, 1000, s.seed(), s.threads(), ProgressReporter.NONE)
+          .map();
+      if (map > best[0]) {
+        best[0] = map;
+        best[1] = w;
+      }
+    }
+    return best;
   }
 
-  /** Validation figures after one epoch (epoch 0: before training). */
-  public record EpochLog(int epoch, double meanLoss, double violatedFraction, double validationMap) {}
+  /** {@code model} with both projections scaled by {@code √weight}: the learnt part weighted by {@code weight}. */
+  static RerankModel weighLearntPart(RerankModel model, float weight) {
+    if (weight == 1f) {
+      return model;
+    }
+    java.util.Map<String, String> info = new java.util.LinkedHashMap<>(model.info());
+    info.put("learnt_part_weight", Float.toString(weight) + " (chosen on validation; projections scaled by its square root)");
+    float scale = (float) Math.sqrt(weight);
+    dev.semhash.rerank.model.Projection a = scaled(model.queryProjection(), scale);
+    dev.semhash.rerank.model.Projection b = model.sharedProjection() ? a : scaled(model.documentProjection(), scale);
+    return new RerankModel(model.method(), info, model.analysis(), model.dictionary(), a, b, model.similarity(), model.termOverlapWeight());
+  }
+
+  private static dev.semhash.rerank.model.Projection scaled(dev.semhash.rerank.model.Projection p, float scale) {
+    float[] w = new float[p.terms() * p.dimension()];
+    for (int t = 0; t < p.terms(); t++) {
+      for (int j = 0; j < p.dimension(); j++) {
+        w[t * p.dimension() + j] = p.weight(t, j) * scale;
+      }
+    }
+    return new dev.semhash.rerank.model.Projection(p.terms(), p.dimension(), w);
+  }
+
+  /**
+   * Validation figures after one epoch (epoch 0: before training).
+   *
+   * @param validationMap the best validation MAP over the learnt-part weights
+   * @param learntWeight the weight it was reached with (1 where none is tried)
+   */
+  public record EpochLog(int epoch, double meanLoss, double violatedFraction, double validationMap, float learntWeight) {}
 
   /** A trained model and how it was chosen. */
   public record Trained(
@@ -145,20 +191,21 @@ public final class DocumentTaskExperiment {
     RerankTrainer trainer = s.trainer().create(corpus);
     if (validator != null) {
       // the untrained model, for reference (epoch 0 is reported, never chosen)
-      log.add(new EpochLog(0, Double.NaN, Double.NaN, validationMap(validator, trainer.snapshot(), corpus, validation, s)));
+      double[] initial = validationMap(validator, trainer.snapshot(), corpus, validation, s);
+      log.add(new EpochLog(0, Double.NaN, Double.NaN, initial[0], (float) initial[1]));
     }
     RerankModel last = trainer.train(examples, (epoch, loss, violated, t) -> {
       if (validator == null) {
-        log.add(new EpochLog(epoch, loss, violated, Double.NaN));
+        log.add(new EpochLog(epoch, loss, violated, Double.NaN, 1f));
         return;
       }
       RerankModel snapshot = t.snapshot();
-      double map = validationMap(validator, snapshot, corpus, validation, s);
-      log.add(new EpochLog(epoch, loss, violated, map));
-      if (map > (double) best[2]) {
-        best[0] = snapshot;
+      double[] map = validationMap(validator, snapshot, corpus, validation, s);
+      log.add(new EpochLog(epoch, loss, violated, map[0], (float) map[1]));
+      if (map[0] > (double) best[2]) {
+        best[0] = weighLearntPart(snapshot, (float) map[1]);
         best[1] = epoch;
-        best[2] = map;
+        best[2] = map[0];
       }
     }, progress);
     double seconds = (System.nanoTime() - start) / 1e9;

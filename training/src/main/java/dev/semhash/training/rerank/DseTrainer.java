@@ -39,7 +39,15 @@ import org.apache.lucene.util.VectorUtil;
  * RerankModel model = trainer.train(trainExamples, (epoch, loss, violated, t) -&gt; {}, progress);
  * </pre>
  *
- * Deterministic for a given seed (single-threaded).
+ * <p><b>Measured</b> (seed 42). On a 4-group 20 Newsgroups slice ({@code DseSliceQualityTest})
+ * DSE reaches MAP 0.76 against TF-IDF's 0.48 (0.27 without pretraining). On SciFact, interpolated
+ * with BM25, it adds little (nDCG@10 0.6845 against 0.6789, Recall@100 kept) and alone it ranks
+ * poorly: 650 training queries are too few for a 1.4M-weight network. On the full 20 Newsgroups
+ * document task (D = 500, 5 epochs, one positive per query and epoch) fine-tuning collapsed: every
+ * Φ went to 0 and the loss to 1 (the unnormalised dot product lets the margin loss shrink features
+ * that do not yet separate the groups); this needs more work (longer pretraining, a smaller rate).
+ *
+ * <p>Deterministic for a given seed (single-threaded).
  */
 public final class DseTrainer implements RerankTrainer {
   private final RerankCorpus corpus;

@@ -39,7 +39,13 @@ import java.util.Random;
  * RerankModel model = trainer.train(trainExamples, (epoch, loss, wrong, t) -&gt; {}, progress);
  * </pre>
  *
- * Deterministic for a given seed (single-threaded).
+ * <p><b>Measured</b> (seed 42). On a 4-group 20 Newsgroups slice ({@code DssmSliceQualityTest})
+ * MAP 0.77 against TF-IDF's 0.48. On SciFact, interpolated with BM25, nDCG@10 rises a little
+ * (0.687–0.693 against 0.679) but Recall@100 falls (0.904–0.916 against 0.925) even where the
+ * weight kept it on the validation queries; alone the model ranks poorly. DSSM was made for
+ * click logs with millions of pairs; SciFact's 650 training queries are far from that.
+ *
+ * <p>Deterministic for a given seed (single-threaded).
  */
 public final class DssmTrainer implements RerankTrainer {
   private final RerankCorpus corpus;

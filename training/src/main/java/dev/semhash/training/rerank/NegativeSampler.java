@@ -34,10 +34,18 @@ final class NegativeSampler {
 
   /** A negative for {@code ex}, or -1 if 50 draws found only relevant documents. */
   int sample(RerankExamples.Example ex) {
-    int depth = Math.min(hardDepth, ex.candidates().length);
+    return sample(ex, ex.candidates());
+  }
+
+  /**
+   * A negative for {@code ex}, hard ones drawn from {@code candidates} (for instance the current
+   * model's top documents) instead of the example's first-stage candidates.
+   */
+  int sample(RerankExamples.Example ex, int[] candidates) {
+    int depth = Math.min(hardDepth, candidates.length);
     boolean hard = depth > 0 && random.nextFloat() < hardFraction;
     for (int attempt = 0; attempt < 50; attempt++) {
-      int d = hard ? ex.candidates()[random.nextInt(depth)] : random.nextInt(corpusSize);
+      int d = hard ? candidates[random.nextInt(depth)] : random.nextInt(corpusSize);
       if (ex.isPositive(d) == false && (corpus == null || corpus.document(d).equals(ex.query()) == false)) {
         return d;
       }

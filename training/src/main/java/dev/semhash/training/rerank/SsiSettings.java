@@ -21,6 +21,9 @@ package dev.semhash.training.rerank;
  * @param lsaInit low-rank forms: 0 to start {@code U} and {@code V} from Gaussian noise, else the
  *     subspace iterations of an LSA start ({@link LsaSubspace}): {@code U = V = L}, so that the
  *     model starts as TF-IDF cosine plus LSI similarity, which generalises where pairs are few
+ * @param modelNegatives draw the hard negatives from the current model's own top {@code
+ *     hardNegativeDepth} documents, found anew before each epoch, instead of the first-stage
+ *     candidates: the documents the model wrongly ranks high, which decide MAP and P@10
  */
 public record SsiSettings(
     int dimension,
@@ -35,14 +38,15 @@ public record SsiSettings(
     int maxPositives,
     int sparsePerColumn,
     int eliminationEpochs,
-    int lsaInit) {
+    int lsaInit,
+    boolean modelNegatives) {
 
   /** The default variant ({@code W = UᵀV + I}) with every relevant document. */
   public SsiSettings(
       int dimension, float learningRate, int epochs, int negativesPerPair, float hardNegativeFraction,
       int hardNegativeDepth, float initStd, long seed) {
     this(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        SsiVariant.UV, 0, 100, 2, 0);
+        SsiVariant.UV, 0, 100, 2, 0, false);
   }
 
   /** Defaults chosen on SciFact's validation queries (see the eval-rerank command). */
@@ -83,41 +87,46 @@ public record SsiSettings(
 
   public SsiSettings withVariant(SsiVariant v) {
     return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        v, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
+        v, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit, modelNegatives);
   }
 
   public SsiSettings withMaxPositives(int m) {
     return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, m, sparsePerColumn, eliminationEpochs, lsaInit);
+        variant, m, sparsePerColumn, eliminationEpochs, lsaInit, modelNegatives);
   }
 
   public SsiSettings withSparsity(int perColumn, int eliminationEpochs) {
     return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, perColumn, eliminationEpochs, lsaInit);
+        variant, maxPositives, perColumn, eliminationEpochs, lsaInit, modelNegatives);
   }
 
   public SsiSettings withEpochs(int e) {
     return new SsiSettings(dimension, learningRate, e, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit, modelNegatives);
   }
 
   public SsiSettings withDimension(int d) {
     return new SsiSettings(d, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit, modelNegatives);
   }
 
   public SsiSettings withLearningRate(float lr) {
     return new SsiSettings(dimension, lr, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit, modelNegatives);
   }
 
   public SsiSettings withLsaInit(int iterations) {
     return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs, iterations);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, iterations, modelNegatives);
+  }
+
+  public SsiSettings withModelNegatives(boolean fromModel) {
+    return new SsiSettings(dimension, learningRate, epochs, negativesPerPair, hardNegativeFraction, hardNegativeDepth, initStd, seed,
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit, fromModel);
   }
 
   public SsiSettings withNegatives(int negatives, float hardFraction) {
     return new SsiSettings(dimension, learningRate, epochs, negatives, hardFraction, hardNegativeDepth, initStd, seed,
-        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit);
+        variant, maxPositives, sparsePerColumn, eliminationEpochs, lsaInit, modelNegatives);
   }
 }

@@ -183,15 +183,17 @@ public final class SsiTrainer implements RerankTrainer {
     long violated = 0;
     long tuples = 0;
     boolean lowRank = variant == SsiVariant.UV || variant == SsiVariant.UU;
+    int[][] modelCandidates = settings.modelNegatives() && settings.hardNegativeFraction() > 0 ? modelCandidates(examples) : null;
     for (int[] pair : pairs.epoch(random)) {
       RerankExamples.Example ex = examples.get(pair[0]);
+      int[] candidates = modelCandidates == null ? ex.candidates() : modelCandidates[pair[0]];
       TermVector q = ex.query();
       TermVector pos = corpus.document(pair[1]);
       // U q, V d+ and f(q, d+) only change when a tuple of the pair updates the model
       boolean stale = true;
       float fPos = 0;
       for (int n = 0; n < settings.negativesPerPair(); n++) {
-        int negOrd = sampler.sample(ex);
+        int negOrd = sampler.sample(ex, candidates);
         if (negOrd < 0) {
           continue;
         }
@@ -221,6 +223,23 @@ public final class SsiTrainer implements RerankTrainer {
       }
     }
     return new double[] {tuples == 0 ? 0 : lossSum / tuples, tuples == 0 ? 0 : (double) violated / tuples};
+  }
+
+  /** Each example's top documents by the current model (its hard-negative candidates). */
+  private int[][] modelCandidates(List<RerankExamples.Example> examples) {
+    CorpusScorer scorer = CorpusScorer.of(snapshot(), corpus);
+    int depth = settings.hardNegativeDepth();
+    int[][] out = new int[examples.size()][];
+    double[] scores = new double[corpus.size()];
+    for (int e = 0; e < out.length; e++) {
+      RerankExamples.Example ex = examples.get(e);
+      scorer.score(ex.query(), scores);
+      for (int p : ex.positives()) {
+        scores[p] = Double.NEGATIVE_INFINITY;
+      }
+      out[e] = TopScores.top(scores, depth);
+    }
+    return out;
   }
 
   /** {@code f(q, d)} of the diagonal, full and sparse forms. */
@@ -413,6 +432,7 @@ public final class SsiTrainer implements RerankTrainer {
     info.put("max_positives", Integer.toString(settings.maxPositives()));
     info.put("hard_negative_fraction", Float.toString(settings.hardNegativeFraction()));
     info.put("hard_negative_depth", Integer.toString(settings.hardNegativeDepth()));
+    info.put("hard_negatives", settings.modelNegatives() ? "the model's own top documents, each epoch" : "first-stage candidates");
     info.put("seed", Long.toString(settings.seed()));
     return switch (variant) {
       case UV -> new RerankModel(

@@ -12,6 +12,12 @@
  * runtime's own arithmetic (to tune on validation queries), and {@link
  * dev.semhash.training.rerank.RerankSearchIndex} evaluates a model end to end through the real
  * {@link dev.semhash.rerank.search.RerankQuery} on a Lucene index whose documents carry index-time
- * vectors.
+ * vectors. SSI comes in every form of W of its paper ({@link dev.semhash.training.rerank.SsiVariant}).
+ * For collections without judged queries, {@link dev.semhash.training.rerank.DocumentPairs} makes
+ * training pairs from labels, links or the corpus itself ({@link
+ * dev.semhash.training.rerank.PairSource}), and {@link dev.semhash.training.rerank.DocumentTask}
+ * with {@link dev.semhash.training.rerank.DocumentTaskExperiment} runs the document-document and
+ * link-prediction tasks, ranking whole collections ({@link
+ * dev.semhash.training.rerank.CorpusScorer}, {@link dev.semhash.training.rerank.Bm25CorpusScorer}).
  */
 package dev.semhash.training.rerank;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * train-rerank with each pair source, eval-rerank's document tasks, bench-rerank, and their
- * errors, on small generated collections. Runs in about 15 s.
+ * errors, on small generated collections. Runs in about 5 s.
  */
 class RerankCommandsTest {
   @TempDir Path tmp;

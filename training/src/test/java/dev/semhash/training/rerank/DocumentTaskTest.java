@@ -141,6 +141,35 @@ class DocumentTaskTest {
     }
   }
 
+  @Test
+  void learntPartWeightScalesTheProjectionsDotProductOnly() {
+    RerankCorpus corpus = RerankCorpus.build(docs(8), ANALYSIS, 1);
+    int t = corpus.dictionary().size();
+    java.util.Random r = new java.util.Random(3);
+    float[] a = new float[t * 2];
+    float[] b = new float[t * 2];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = (float) r.nextGaussian();
+      b[i] = (float) r.nextGaussian();
+    }
+    dev.semhash.rerank.model.RerankModel m = new dev.semhash.rerank.model.RerankModel("ssi", java.util.Map.of(), corpus.analysis(),
+        corpus.dictionary(), new dev.semhash.rerank.model.Projection(t, 2, a), new dev.semhash.rerank.model.Projection(t, 2, b),
+        dev.semhash.rerank.model.RerankModel.Similarity.DOT, 1f);
+    dev.semhash.rerank.model.RerankModel w = DocumentTaskExperiment.weighLearntPart(m, 0.25f);
+    double[] expected = new double[corpus.size()];
+    double[] got = new double[corpus.size()];
+    CorpusScorer.of(m, corpus).score(corpus.document(0), expected, 0.25f);
+    CorpusScorer.of(w, corpus).score(corpus.document(0), got);
+    for (int d = 0; d < corpus.size(); d++) {
+      var q = m.encodeQuery(corpus.document(0));
+      double overlap = corpus.document(0).dot(corpus.document(d));
+      double dense = m.score(q, m.encodeDocument(corpus.document(d))) - overlap;
+      assertEquals(0.25 * dense + overlap, got[d], 1e-5);
+      assertEquals(expected[d], got[d], 1e-5);
+    }
+    assertTrue(w.info().get("learnt_part_weight").startsWith("0.25"));
+  }
+
   /** SSI trained on a slice of 20 Newsgroups ranks documents of the query's newsgroup far better than TF-IDF. */
   @Test
   void ssiBeatsTfIdfOnA20NewsgroupsSlice() throws Exception {

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * DSE on a 20 Newsgroups document-document slice ({@link NewsgroupsSlice}) beats the TF-IDF cosine
- * by a wide MAP margin, as in the DSE paper, through the saved and re-read model. About 35 s on an
- * idle machine (70 s with both cores busy).
+ * by a wide MAP margin, as in the DSE paper, through the saved and re-read model. Measured 50 to 70 s
+ * with both cores busy with other jobs (no idle machine was available to time it); the training is
+ * single-threaded, so an idle machine should take about half.
  */
 class DseSliceQualityTest {
   @Test

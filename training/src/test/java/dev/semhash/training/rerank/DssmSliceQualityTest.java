@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * DSSM on a 20 Newsgroups document-document slice ({@link NewsgroupsSlice}) beats the TF-IDF
- * cosine by a wide MAP margin, through the saved and re-read model. About 15 s on an idle machine
- * (25 s with both cores busy).
+ * cosine by a wide MAP margin, through the saved and re-read model. Measured 20 to 25 s with both
+ * cores busy with other jobs.
  */
 class DssmSliceQualityTest {
   @Test

@@ -62,19 +62,28 @@ class SsiTrainerTest {
     return new Collection(docs, queries, qrels);
   }
 
+  /** The training queries' qrels of {@code c}. */
+  static Qrels trainQrels(Collection c) {
+    Set<String> qIds = c.queries().stream().map(Query::id).collect(Collectors.toSet());
+    Set<String> dIds = c.docs().stream().map(Document::id).collect(Collectors.toSet());
+    return Qrels.of(c.qrels(), "train", qIds, dIds, "synthetic");
+  }
+
+  /** The training queries of {@code c} with BM25's top 100 as candidates. */
+  static List<RerankExamples.Example> trainExamples(Collection c, RerankCorpus corpus) throws java.io.IOException {
+    List<Query> trainQueries = c.queries().stream().filter(q -> q.split().equals("train")).toList();
+    try (Bm25Index bm25 = Bm25Index.build(c.docs(), Bm25Index.Settings.ANSERINI, new ByteBuffersDirectory(), ProgressReporter.NONE)) {
+      return RerankExamples.build(trainQueries, trainQrels(c), bm25, corpus, 100, ProgressReporter.NONE);
+    }
+  }
+
   @Test
   void learnsAndIsDeterministic() throws Exception {
     Collection c = synthetic(5);
     RerankCorpus corpus = RerankCorpus.build(c.docs(), AnalysisSettings.ENGLISH_STEMMED, 1);
-    Set<String> qIds = c.queries().stream().map(Query::id).collect(Collectors.toSet());
-    Set<String> dIds = c.docs().stream().map(Document::id).collect(Collectors.toSet());
-    Qrels train = Qrels.of(c.qrels(), "train", qIds, dIds, "synthetic");
-    List<Query> trainQueries = c.queries().stream().filter(q -> q.split().equals("train")).toList();
-    List<RerankExamples.Example> examples;
-    try (Bm25Index bm25 = Bm25Index.build(c.docs(), Bm25Index.Settings.ANSERINI, new ByteBuffersDirectory(), ProgressReporter.NONE)) {
-      examples = RerankExamples.build(trainQueries, train, bm25, corpus, 100, ProgressReporter.NONE);
-    }
-    assertEquals(trainQueries.size(), examples.size());
+    Qrels train = trainQrels(c);
+    List<RerankExamples.Example> examples = trainExamples(c, corpus);
+    assertEquals(c.queries().stream().filter(q -> q.split().equals("train")).count(), examples.size());
     SsiSettings settings = new SsiSettings(8, 0.1f, 15, 5, 0.5f, 20, 0.1f, 3);
     List<Double> losses = new ArrayList<>();
     RerankModel model = new SsiTrainer(corpus, settings).train(examples, (e, loss, v, t) -> losses.add(loss), ProgressReporter.NONE);

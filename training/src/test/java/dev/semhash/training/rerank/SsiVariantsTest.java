@@ -10,16 +10,11 @@ import dev.semhash.rerank.search.Combination;
 import dev.semhash.rerank.text.AnalysisSettings;
 import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.data.Document;
-import dev.semhash.training.data.Query;
 import dev.semhash.training.eval.Qrels;
 import dev.semhash.training.eval.RetrievalEvaluator;
 import dev.semhash.training.eval.Run;
 import dev.semhash.training.progress.ProgressReporter;
-import dev.semhash.training.retrieval.Bm25Index;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
-import org.apache.lucene.store.ByteBuffersDirectory;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,17 +79,13 @@ class SsiVariantsTest {
   void everyCrossTermVariantLearnsTheSyntheticCollection() throws Exception {
     SsiTrainerTest.Collection c = SsiTrainerTest.synthetic(5);
     RerankCorpus corpus = RerankCorpus.build(c.docs(), AnalysisSettings.ENGLISH_STEMMED, 1);
-    Set<String> qIds = c.queries().stream().map(Query::id).collect(Collectors.toSet());
-    Set<String> dIds = c.docs().stream().map(Document::id).collect(Collectors.toSet());
-    Qrels train = Qrels.of(c.qrels(), "train", qIds, dIds, "synthetic");
-    List<Query> trainQueries = c.queries().stream().filter(q -> q.split().equals("train")).toList();
-    List<RerankExamples.Example> examples;
-    try (Bm25Index bm25 = Bm25Index.build(c.docs(), Bm25Index.Settings.ANSERINI, new ByteBuffersDirectory(), ProgressReporter.NONE)) {
-      examples = RerankExamples.build(trainQueries, train, bm25, corpus, 100, ProgressReporter.NONE);
-    }
+    Qrels train = SsiTrainerTest.trainQrels(c);
+    List<RerankExamples.Example> examples = SsiTrainerTest.trainExamples(c, corpus);
     double before = RetrievalEvaluator.evaluate(CandidateReranker.firstStage(examples, corpus, "bm25"), train).ndcg10();
-    for (SsiVariant v : List.of(SsiVariant.UU, SsiVariant.FULL, SsiVariant.SPARSE)) {
-      SsiSettings s = new SsiSettings(8, 0.1f, 15, 5, 0.5f, 20, 0.1f, 3).withVariant(v).withSparsity(8, 3);
+    for (SsiVariant v : List.of(SsiVariant.UU, SsiVariant.FULL, SsiVariant.SPARSE, SsiVariant.UV)) {
+      // the plain form here with its LSA start and hard negatives from its own ranking
+      SsiSettings s = new SsiSettings(8, 0.1f, 15, 5, 0.5f, 20, 0.1f, 3).withVariant(v).withSparsity(8, 3)
+          .withLsaInit(v == SsiVariant.UV ? 3 : 0).withModelNegatives(v == SsiVariant.UV);
       RerankModel model = new SsiTrainer(corpus, s).train(examples, (e, l, x, t) -> {}, ProgressReporter.NONE);
       Run ssi = new CandidateReranker(model, corpus).rerank(examples, Combination.REPLACE, 0f, "ssi");
       double after = RetrievalEvaluator.evaluate(ssi, train).ndcg10();
