@@ -37,6 +37,8 @@ import picocli.CommandLine.Option;
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups --method sth",
       "  ./semhash eval-hash --dataset ../shared/datasets/reuters21578 \\",
       "      --bits 8,16,32,64,128 --json lsh.json",
+      "  ./semhash eval-hash --dataset ../shared/datasets/citeseer \\",
+      "      --method node2hash --traversal bfs --neighbourhood-size 5",
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
       "      --model 20ng-sth-32.hashmodel"
     })
