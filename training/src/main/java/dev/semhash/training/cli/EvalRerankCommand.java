@@ -288,8 +288,8 @@ final class EvalRerankCommand implements Callable<Integer> {
     }
 
     System.out.printf(
-        "%s, %d %s queries, %d documents; %s dim %d, epoch %d of %d chosen on %d validation queries, weight %s%n",
-        reader.name(), r.baseline().queries(), split, docs.size(), model, modelOptions.dim, r.epoch(), r.epochs().size(),
+        "%s, %d %s queries, %d documents; %s, epoch %d of %d chosen on %d validation queries, weight %s%n",
+        reader.name(), r.baseline().queries(), split, docs.size(), r.model(), r.epoch(), r.epochs().size(),
         r.validationQueries(), r.weight());
     System.out.printf("%-16s %8s %10s %11s %8s %8s%n", "run", "nDCG@10", "Recall@100", "Recall@1000", "MAP", "MRR@10");
     for (RetrievalEvaluation e : List.of(r.baseline(), r.interpolated(), r.replaced())) {
