@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Test;
  * -Dsemhash.cache=$PWD/semhash-work/cache -Dsurefire.failIfNoSpecifiedTests=false
  * -DredirectTestOutputToFile=false}. The BM25 neighbourhoods are read from and kept in {@link
  * NeighborCache#defaultDirectory()}, the command line's cache with the {@code semhash.cache}
- * setting above.
+ * setting above. Measured (seed 42, 32 bits): nbrreg-doc capped at 8 epochs Prec@100 0.5342,
+ * NDCG@100 0.5397, 55-65 s CPU per epoch (150-210 s wall on a machine with load average 13-17
+ * on 2 cores), best epoch 8.
  */
 class NbrRegBenchmark {
   @Test

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * NbrReg+Doc on the {@link TwentyNewsgroupsSlice}: the exported encoder, which needs no
  * neighbours, still retrieves far better than LSH (0.0636 on this slice) and VDSH (0.1164, see
- * {@link NbrRegTrainerTest}). About 30 s of CPU on the project's 2-core machine.
+ * {@link NbrRegTrainerTest}). Measured only on a loaded 2-core machine (load average 17): 111 s
+ * wall, 45 s user CPU for the whole Maven run, so about 40 s on an idle one.
  */
 class NbrRegDocTrainerTest {
   @Test

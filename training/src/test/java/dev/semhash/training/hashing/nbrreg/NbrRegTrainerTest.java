@@ -26,9 +26,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * NbrReg on the {@link TwentyNewsgroupsSlice} (BM25 neighbours found within the slice): clearly
- * above LSH and above VDSH trained with the same settings; and its errors. About 40 s of CPU on
- * the project's 2-core machine (measured under load; the class's wall time on an idle machine
- * is below that).
+ * above LSH and above VDSH trained with the same settings; and its errors. Measured only on a
+ * loaded 2-core machine (load average 17): 146 s wall, 49 s user CPU for the whole Maven run, so
+ * about 45 s on an idle one.
  */
 class NbrRegTrainerTest {
   @Test
