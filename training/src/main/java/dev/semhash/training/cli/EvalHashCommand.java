@@ -138,7 +138,7 @@ final class EvalHashCommand implements Callable<Integer> {
       settings.put("max_df", corpusOptions.maxDf);
       settings.put("weighting", corpus.settings().weighting().name().toLowerCase(java.util.Locale.ROOT));
       settings.put("normalize", corpus.settings().normalize());
-      settings.put("binarization", "sign (threshold 0)");
+      settings.put("binarization", method.binarization().describe());
       for (String key : new String[] {"graph", "traversal", "neighbourhood_size", "neighbourhood_draws", "neighbour_weight", "patience", "best_epoch", "epochs_run"}) {
         if (method == HashingMethod.NODE2HASH && model.info().containsKey(key)) {
           settings.put(key, model.info().get(key));

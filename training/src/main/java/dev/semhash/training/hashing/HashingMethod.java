@@ -3,13 +3,18 @@ package dev.semhash.training.hashing;
 import dev.semhash.model.HashModel;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.hashing.nbrreg.NbrRegSettings;
+import dev.semhash.training.hashing.nbrreg.NbrRegTrainer;
+import dev.semhash.training.hashing.nbrreg.NbrRegVariant;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.node2hash.Node2hashTrainer;
 import dev.semhash.training.hashing.sth.SthSettings;
 import dev.semhash.training.hashing.sth.SthTrainer;
+import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.hashing.vdsh.VdshTrainer;
 import dev.semhash.training.hashing.vdsh.VdshVariant;
+import dev.semhash.training.neighbors.NeighborCache;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.Locale;
@@ -20,7 +25,7 @@ import java.util.Locale;
  */
 public enum HashingMethod {
   /** Random-hyperplane LSH over the corpus's weighted term vectors ({@link LshTrainer}). */
-  LSH("lsh", false) {
+  LSH("lsh", false, Binarization.SIGN) {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) {
       CorpusFeatures f = CorpusFeatures.of(corpus);
@@ -31,7 +36,7 @@ public enum HashingMethod {
    * Self-taught hashing: Laplacian-eigenmap codes of the TF-IDF cosine k-NN graph, learned by one
    * linear SVM per bit ({@link SthTrainer}).
    */
-  STH("sth", false) {
+  STH("sth", false, Binarization.SIGN) {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress)
         throws IOException {
@@ -39,31 +44,49 @@ public enum HashingMethod {
     }
   },
   /** Variational deep semantic hashing, unsupervised ({@link VdshTrainer}, thesis 3.2.1). */
-  VDSH("vdsh", false) {
+  VDSH("vdsh", false, Binarization.MEDIAN) {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
       return VdshTrainer.train(corpus, VdshVariant.VDSH, bits, VdshSettings.DEFAULT, seed, progress);
     }
   },
   /** VDSH with a label decoder ({@link VdshTrainer}, thesis 3.2.2). */
-  VDSH_S("vdsh-s", true) {
+  VDSH_S("vdsh-s", true, Binarization.MEDIAN) {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
       return VdshTrainer.train(corpus, VdshVariant.VDSH_S, bits, VdshSettings.DEFAULT, seed, progress);
     }
   },
   /** VDSH-S with a document-private latent variable ({@link VdshTrainer}, thesis 3.2.3). */
-  VDSH_SP("vdsh-sp", true) {
+  VDSH_SP("vdsh-sp", true, Binarization.MEDIAN) {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
       return VdshTrainer.train(corpus, VdshVariant.VDSH_SP, bits, VdshSettings.DEFAULT, seed, progress);
     }
   },
   /**
+   * VDSH whose code also reconstructs the words of the document's 20 BM25 neighbours ({@link
+   * NbrRegTrainer}, thesis 4.2.2).
+   */
+  NBRREG("nbrreg", false, Binarization.MEDIAN) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return NbrRegTrainer.train(corpus, NbrRegVariant.NBRREG, bits, NbrRegSettings.DEFAULT, cache(), seed, progress);
+    }
+  },
+  /** NbrReg with the neighbours' mean-pooled hidden vectors in the encoder (thesis 4.2.5). */
+  NBRREG_DOC("nbrreg-doc", false, Binarization.MEDIAN) {
+    @Override
+    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+      return NbrRegTrainer.train(
+          corpus, NbrRegVariant.NBRREG_DOC, bits, NbrRegSettings.DEFAULT, cache(), seed, progress);
+    }
+  },
+  /**
    * VDSH that also generates the document's sampled graph neighbourhood: the dataset's links
    * when it has any, else the TF-IDF k-NN graph ({@link Node2hashTrainer}, thesis chapter 5).
    */
-  NODE2HASH("node2hash", false) {
+  NODE2HASH("node2hash", false, Binarization.MEDIAN) {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
       return Node2hashTrainer.train(corpus, bits, Node2hashSettings.DEFAULT, seed, progress);
@@ -72,10 +95,27 @@ public enum HashingMethod {
 
   private final String cliName;
   private final boolean supervised;
+  private final Binarization binarization;
 
+  /** A method with {@link Binarization#MEDIAN} thresholds, the thesis's default. */
   HashingMethod(String cliName, boolean supervised) {
+    this(cliName, supervised, Binarization.MEDIAN);
+  }
+
+  HashingMethod(String cliName, boolean supervised, Binarization binarization) {
     this.cliName = cliName;
     this.supervised = supervised;
+    this.binarization = binarization;
+  }
+
+  /** Where methods keep neighbourhoods between runs ({@link NeighborCache#defaultDirectory()}). */
+  private static NeighborCache cache() {
+    return new NeighborCache(NeighborCache.defaultDirectory());
+  }
+
+  /** How this method's real-valued outputs become bits (as its default settings do). */
+  public Binarization binarization() {
+    return binarization;
   }
 
   /** Trains a model of {@code bits} bits on the corpus's training documents. */

@@ -30,6 +30,7 @@ class EvalHashCommandTest {
     }
     assertEquals(3, json.get("seed").asLong());
     assertEquals("lsh", json.get("method").asText());
+    assertEquals("sign (threshold 0)", json.get("settings").get("binarization").asText());
     assertEquals(json.get("prec@100").asDouble(), CliTestSupport.json(b).get("prec@100").asDouble(), 0);
     // The topics share few words, so even 16 random hyperplanes find same-topic documents:
     // chance is 1/3, and 60 of the top 100 can share the query's topic at most.

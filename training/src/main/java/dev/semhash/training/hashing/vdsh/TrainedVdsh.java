@@ -191,6 +191,8 @@ final class TrainedVdsh {
     info.put("validation_losses", history.stream().map(e -> format(e.validationLoss())).collect(Collectors.joining(",")));
     info.put("epoch_seconds", history.stream().map(e -> format(e.seconds())).collect(Collectors.joining(",")));
     info.put("epoch_cpu_seconds", history.stream().map(e -> format(e.cpuSeconds())).collect(Collectors.joining(",")));
+    info.put("epoch_samediff_seconds", history.stream().map(e -> format(e.graphSeconds())).collect(Collectors.joining(",")));
+    info.put("epoch_java_seconds", history.stream().map(e -> format(e.javaSeconds())).collect(Collectors.joining(",")));
     info.put("training_seconds", format(seconds));
     info.put("trainer", "ND4J SameDiff 1.0.0-M2.1 graph; sparse first layer in Java");
     return info;

@@ -292,7 +292,8 @@ public final class VdshTrainer {
         double valLoss = val.perDocument(1, settings.labelWeight());
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
-        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds));
+        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds,
+            graphNanos / 1e9, javaNanos / 1e9));
         p.message(String.format(Locale.ROOT,
             "epoch %d: loss %.2f, validation %.2f, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
             epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
@@ -341,6 +342,14 @@ public final class VdshTrainer {
           variant.cliName() + " is supervised but no training document has a label; use the unsupervised vdsh,"
               + " or a dataset whose documents carry labels");
     }
+    for (int d = 0; d < labels.length; d++) {
+      if (labels[d].length == 0) {
+        // Without a label the document would be trained as a negative of every label.
+        throw new IllegalArgumentException(
+            variant.cliName() + " is supervised but training document " + d + " has no label; label every"
+                + " training document, drop the unlabelled ones, or use the unsupervised vdsh");
+      }
+    }
     return multi ? VdshGraph.LabelModel.SIGMOID : VdshGraph.LabelModel.SOFTMAX;
   }
 
@@ -364,10 +373,13 @@ public final class VdshTrainer {
 
   /**
    * One epoch's figures: mean training loss (with that epoch's KL weight), validation loss, wall
-   * time and this process's CPU time (which says more than wall time on a shared machine).
+   * time and this process's CPU time (which says more than wall time on a shared machine), and
+   * the wall time of the training steps spent in the SameDiff graph and in the Java side (first
+   * layers, their Adam steps, batch assembly).
    */
   record EpochStats(
-      int epoch, double trainLoss, double validationLoss, double klWeight, double seconds, double cpuSeconds) {}
+      int epoch, double trainLoss, double validationLoss, double klWeight, double seconds, double cpuSeconds,
+      double graphSeconds, double javaSeconds) {}
 
   /** CPU time of this whole process (every thread, native ones included), or -1 if unknown. */
   static long processCpuNanos() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.model.HashModel;
+import dev.semhash.model.HashModelFormat;
 import dev.semhash.text.SparseVector;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.CorpusSettings;
@@ -19,18 +20,21 @@ import dev.semhash.training.neighbors.CorpusNeighbors;
 import dev.semhash.training.neighbors.Neighbors;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link VdshSpec} extras through the trainer, on 300 20 Newsgroups training posts: an auxiliary
  * decoder over neighbour document ids (a target space the size of the training set, as node2hash
  * uses) together with the mean-pooled neighbour encoder; the exported model encodes as the
- * trainer does and records the extras; rows that do not match the training documents fail.
+ * trainer does, records the extras and survives its model file; rows that do not match the
+ * training documents fail.
  * Runs in about 10 s.
  */
 class VdshSpecTest {
@@ -114,6 +118,31 @@ class VdshSpecTest {
         model.info().get("decoder_neighbour_ids"));
     // the first layer holds the document's and the neighbour branch's units side by side
     assertEquals(64, model.inputLayer().outputs());
+  }
+
+  @Test
+  void modelFileRoundTripKeepsTheCodes(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("m.hashmodel");
+    HashModelFormat.write(model, file);
+    try (HashModel read = HashModelFormat.read(file)) {
+      assertEquals(model.info(), read.info());
+      for (int r = 0; r < corpus.train().numRows(); r += 7) {
+        assertArrayEquals(model.encode(corpus.train().row(r)), read.encode(corpus.train().row(r)));
+      }
+    }
+  }
+
+  @Test
+  void textWithoutAVocabularyTermGetsTheEmptyInputsCode() {
+    // No vocabulary term: the first layer outputs its bias alone, so the code is defined (the
+    // same for every such text) and comes from the biases through the rest of the encoder.
+    long[] code = model.encode("qwxzvb plorkth");
+    float[] mu = model.project(new SparseVector(new int[0], new float[0]));
+    assertArrayEquals(model.binarize(mu), code);
+    assertArrayEquals(code, model.encode(""));
+    for (float v : mu) {
+      assertTrue(Float.isFinite(v));
+    }
   }
 
   @Test

@@ -239,6 +239,19 @@ class VdshTrainerTest {
   }
 
   @Test
+  void supervisedVariantsNeedALabelOnEveryDocument() {
+    SparseMatrix x = head(corpus.train(), 50);
+    SparseMatrix c = head(counts, 50);
+    int[][] labels = Arrays.copyOf(corpus.trainLabels(), 50);
+    labels[7] = new int[0];
+    for (VdshVariant v : List.of(VdshVariant.VDSH_S, VdshVariant.VDSH_SP)) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> VdshTrainer.fit(x, c, labels, corpus.labels().size(), v, 8, SMALL, 1, ProgressReporter.NONE));
+      assertTrue(e.getMessage().contains("training document 7 has no label"), e.getMessage());
+    }
+  }
+
+  @Test
   void badInputs() {
     SparseMatrix empty = SparseMatrix.ofRows(List.of(), 10);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
