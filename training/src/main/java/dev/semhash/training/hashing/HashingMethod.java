@@ -86,7 +86,7 @@ public enum HashingMethod {
    * VDSH that also generates the document's sampled graph neighbourhood: the dataset's links
    * when it has any, else the TF-IDF k-NN graph ({@link Node2hashTrainer}, thesis chapter 5).
    */
-  NODE2HASH("node2hash", false) {
+  NODE2HASH("node2hash", false, Binarization.MEDIAN) {
     @Override
     public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
       return Node2hashTrainer.train(corpus, bits, Node2hashSettings.DEFAULT, seed, progress);
