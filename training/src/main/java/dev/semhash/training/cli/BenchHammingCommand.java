@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash bench-hamming}: Hamming top-k and radius search speed through Lucene. */
 @Command(
     name = "bench-hamming",
+    header = "Times Hamming top-k and radius search on one thread.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

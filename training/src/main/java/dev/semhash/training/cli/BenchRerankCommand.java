@@ -24,6 +24,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash bench-rerank}: latency of BM25 top N alone and reranked by a model. */
 @Command(
     name = "bench-rerank",
+    header = "Times BM25's top 1000 alone and reranked by a model.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

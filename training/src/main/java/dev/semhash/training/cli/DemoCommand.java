@@ -36,6 +36,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash demo}: the whole pipeline on an embedded corpus, in about a minute. */
 @Command(
     name = "demo",
+    header = "The main job: train, index, search, report (needs no data).",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash encode}: rewrites an index's codes in place with a (re)trained model. */
 @Command(
     name = "encode",
+    header = "Re-encodes an index's codes with a retrained model, in place.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

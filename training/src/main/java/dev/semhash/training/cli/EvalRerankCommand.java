@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash eval-rerank}: first-stage BM25 and rerankers on a query/qrels dataset. */
 @Command(
     name = "eval-rerank",
+    header = "Evaluates BM25 and a reranker on qrels, doc-doc or links.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash make-codes}: synthetic code files for benchmarks. */
 @Command(
     name = "make-codes",
+    header = "Writes synthetic binary codes for bench-hamming.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash neighbors}: weak-supervision neighbours and the k-NN graph, through Lucene. */
 @Command(
     name = "neighbors",
+    header = "BM25 neighbours or the TF-IDF k-NN graph of a dataset.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

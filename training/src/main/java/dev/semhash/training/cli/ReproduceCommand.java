@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "reproduce",
+    header = "The thesis's table: methods x bits x datasets, with plots.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash search}: encodes a text and searches an index by Hamming distance. */
 @Command(
     name = "search",
+    header = "Encodes a text and prints the nearest documents of an index.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash train}: trains a hashing model and writes its model file. */
 @Command(
     name = "train",
+    header = "Trains a text-hashing model and writes the .hashmodel file.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash train-rerank}: trains a rerank model and writes the model file. */
 @Command(
     name = "train-rerank",
+    header = "Trains a rerank model and writes the .rerankmodel file.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,
