@@ -32,17 +32,22 @@ final class NewsgroupsSlice {
   private final Path tmp;
 
   NewsgroupsSlice(Path tmp) throws Exception {
+    this(tmp, GROUPS, 100, 25);
+  }
+
+  /** {@code trainPerGroup} collection posts and {@code testPerGroup} query posts of each of {@code groups}. */
+  NewsgroupsSlice(Path tmp, List<String> groups, int trainPerGroup, int testPerGroup) throws Exception {
     this.tmp = tmp;
     List<Document> all = new DatasetReader(SharedData.dataset("20newsgroups")).documents();
     List<Document> docs = new ArrayList<>();
     queries = new ArrayList<>();
-    for (String g : GROUPS) {
+    for (String g : groups) {
       List<Document> inTrain = new ArrayList<>(all.stream().filter(d -> d.isTrain() && d.labels().contains(g)).toList());
       List<Document> inTest = new ArrayList<>(all.stream().filter(d -> d.isTest() && d.labels().contains(g)).toList());
       Collections.shuffle(inTrain, new Random(1));
       Collections.shuffle(inTest, new Random(2));
-      docs.addAll(inTrain.subList(0, 100));
-      queries.addAll(inTest.subList(0, 25));
+      docs.addAll(inTrain.subList(0, trainPerGroup));
+      queries.addAll(inTest.subList(0, testPerGroup));
     }
     corpus = RerankCorpus.build(docs, dev.semhash.rerank.text.AnalysisSettings.ENGLISH_STEMMED, 2);
     Random random = new Random(3);
