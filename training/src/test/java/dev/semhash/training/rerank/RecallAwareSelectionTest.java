@@ -51,4 +51,24 @@ class RecallAwareSelectionTest {
       assertTrue(RerankExperiment.WEIGHT_GRID[i] > RerankExperiment.WEIGHT_GRID[i - 1]);
     }
   }
+
+  /** One query per entry of {@code recalls}, nDCG@10 as given. */
+  private static RetrievalEvaluation queries(double ndcg, double... recalls) {
+    List<QueryResult> q = new java.util.ArrayList<>();
+    double sum = 0;
+    for (int i = 0; i < recalls.length; i++) {
+      q.add(new QueryResult(Integer.toString(i), ndcg, recalls[i], 1, 0.5, 0.5));
+      sum += recalls[i];
+    }
+    return new RetrievalEvaluation("r", recalls.length, 0, ndcg, sum / recalls.length, 1, 0.5, 0.5, q);
+  }
+
+  @Test
+  void aClearGainKeepsRecallDespiteOneSmallLoss() {
+    RetrievalEvaluation bm25 = queries(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5);
+    // changes: nine of +0.5, one of -0.1; mean 0.44, standard error 0.060: kept
+    assertTrue(RerankExperiment.keepsRecall(queries(0.8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0.4), bm25));
+    // changes: one of +0.5, one of -0.1, eight of 0; mean 0.04, standard error 0.052: not kept
+    assertFalse(RerankExperiment.keepsRecall(queries(0.8, 1, 0.4, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5), bm25));
+  }
 }
