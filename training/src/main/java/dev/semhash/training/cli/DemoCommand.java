@@ -45,7 +45,7 @@ import picocli.CommandLine.Option;
       "  1. reads a corpus (by default the 17,597 Europarl texts that ship inside",
       "     Lucene's test framework, so it needs no download; or --dataset DIR),",
       "  2. holds out query documents and indexes the rest with Lucene,",
-      "  3. trains the best hashing method this build has and writes the model file,",
+      "  3. trains a hashing model (LSH: seconds, no labels) and writes the model file,",
       "  4. builds a Lucene index whose documents carry their binary codes,",
       "  5. runs Hamming top-k and radius searches through the Lucene query classes,",
       "  6. reports quality (do the codes find each query's nearest documents by",
