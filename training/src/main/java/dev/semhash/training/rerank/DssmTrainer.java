@@ -139,20 +139,9 @@ public final class DssmTrainer implements RerankTrainer {
 
   @Override
   public RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress) throws IOException {
-    TermVector[] queries = new TermVector[examples.size()];
-    List<RerankExamples.Example> usable = new ArrayList<>();
-    List<Integer> usableIndex = new ArrayList<>();
-    for (int e = 0; e < examples.size(); e++) {
-      queries[e] = corpus.vectorizer().vectorize(examples.get(e).text());
-      if (queries[e].isEmpty() == false && examples.get(e).positives().length > 0) {
-        usable.add(examples.get(e)); // a query without an input term cannot tell documents apart
-        usableIndex.add(e);
-      }
-    }
-    if (usable.isEmpty()) {
-      throw new IllegalArgumentException("no (query, relevant document) pair with a query term in the model's input vocabulary to train on");
-    }
-    TrainingPairs trainingPairs = new TrainingPairs(usable, settings.maxPositives());
+    UsableQueries usable = UsableQueries.of(corpus.vectorizer(), examples);
+    TermVector[] queries = usable.vectors();
+    TrainingPairs trainingPairs = new TrainingPairs(usable.examples(), settings.maxPositives());
     NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
     int c = net.outputDimension();
@@ -162,9 +151,8 @@ public final class DssmTrainer implements RerankTrainer {
         double lossSum = 0;
         long wrong = 0;
         long softmaxes = 0;
-        for (int[] usablePair : pairs) {
-          int[] pair = {usableIndex.get(usablePair[0]), usablePair[1]};
-          RerankExamples.Example ex = examples.get(pair[0]);
+        for (int[] pair : pairs) {
+          RerankExamples.Example ex = usable.examples().get(pair[0]);
           List<Integer> docs = new ArrayList<>();
           docs.add(pair[1]);
           for (int n = 0; n < settings.negatives(); n++) {
