@@ -10,9 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -403,32 +400,7 @@ public class TestHammingRadiusQuery extends LuceneTestCase {
       for (int i = 0; i < 5; i++) {
         queries.add(new HammingRadiusQuery(RandomCodeIndex.FIELD, index.queryCode(random), bits, 4 + random.nextInt(12)));
       }
-      List<TopDocs> baseline = new ArrayList<>();
-      for (Query q : queries) {
-        baseline.add(searcher.search(q, 500));
-      }
-      ExecutorService pool = Executors.newFixedThreadPool(4);
-      try {
-        List<Future<?>> futures = new ArrayList<>();
-        for (int t = 0; t < 4; t++) {
-          futures.add(
-              pool.submit(
-                  () -> {
-                    for (int rep = 0; rep < 10; rep++) {
-                      for (int i = 0; i < queries.size(); i++) {
-                        TopDocs got = searcher.search(queries.get(i), 500);
-                        CheckHits.checkEqual(queries.get(i), baseline.get(i).scoreDocs, got.scoreDocs);
-                      }
-                    }
-                    return null;
-                  }));
-        }
-        for (Future<?> f : futures) {
-          f.get();
-        }
-      } finally {
-        pool.shutdown();
-      }
+      ConcurrentSearches.assertAgree(searcher, queries, 500);
     }
   }
 

@@ -9,9 +9,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -265,32 +262,7 @@ public class TestHammingTopKQuery extends LuceneTestCase {
         Query filter = i % 2 == 0 ? null : new TermQuery(new Term("cat", "c"));
         queries.add(new HammingTopKQuery(RandomCodeIndex.FIELD, index.queryCode(random), bits, 1 + random.nextInt(50), filter));
       }
-      List<TopDocs> baseline = new ArrayList<>();
-      for (Query q : queries) {
-        baseline.add(searcher.search(q, 100));
-      }
-      ExecutorService pool = Executors.newFixedThreadPool(4);
-      try {
-        List<Future<?>> futures = new ArrayList<>();
-        for (int t = 0; t < 4; t++) {
-          futures.add(
-              pool.submit(
-                  () -> {
-                    for (int rep = 0; rep < 10; rep++) {
-                      for (int i = 0; i < queries.size(); i++) {
-                        TopDocs got = searcher.search(queries.get(i), 100);
-                        CheckHits.checkEqual(queries.get(i), baseline.get(i).scoreDocs, got.scoreDocs);
-                      }
-                    }
-                    return null;
-                  }));
-        }
-        for (Future<?> f : futures) {
-          f.get();
-        }
-      } finally {
-        pool.shutdown();
-      }
+      ConcurrentSearches.assertAgree(searcher, queries, 100);
     }
   }
 
