@@ -1,6 +1,9 @@
 package dev.semhash.training.hashing.vdsh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -55,6 +58,21 @@ class VdshGraphTest {
     assertEquals(1 + 3 * LSE, l.reconstruction(), 1e-4);
     assertEquals(0, l.label());
     assertEquals(1 + 3 * LSE + 0.25 * (2 - Math.log(2)), l.perDocument(0.25, 1), 1e-4);
+  }
+
+  @Test
+  void wordsFarBelowTheBestStayFiniteWhenTheirCountIsZero() {
+    // Word 1 (count 0) gets a logit 402 below the largest: its float probability is 0 and its
+    // log-probability minus infinity, which must not turn 0 * log p into NaN.
+    VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
+    g.set("bdec", new float[] {0, -400, 0});
+    VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 1f);
+    double lse = Math.log(Math.exp(-1.5) + Math.exp(2));
+    assertEquals(1 + 3 * lse, l.reconstruction(), 1e-4);
+    float[] gradPre1 = new float[2];
+    VdshGraph.Losses trained = g.trainStep(batch(new float[] {1, -1}), 1f, gradPre1);
+    assertTrue(trained.finite(), "loss " + trained);
+    assertTrue(Float.isFinite(gradPre1[0]) && Float.isFinite(gradPre1[1]), Arrays.toString(gradPre1));
   }
 
   @Test
