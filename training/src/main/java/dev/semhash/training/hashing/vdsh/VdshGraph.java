@@ -238,8 +238,11 @@ final class VdshGraph {
    * finite logit.
    */
   private SDVariable bagNegativeLogLikelihood(SDVariable logits, SDVariable counts) {
-    SDVariable totals = counts.sum(1);
-    SDVariable logNormaliser = sd.math.logSumExp(logits, 1);
+    // Row shapes are kept as [rows, 1] throughout: SameDiff's own logSumExp drops the dimension,
+    // and its backward pass then fails to reshape the gradient for batches of more than one row.
+    SDVariable totals = counts.sum(true, 1);
+    SDVariable max = logits.max(true, 1);
+    SDVariable logNormaliser = sd.math.log(sd.math.exp(logits.sub(max)).sum(true, 1)).add(max);
     return totals.mul(logNormaliser).sum().sub(counts.mul(logits).sum());
   }
 

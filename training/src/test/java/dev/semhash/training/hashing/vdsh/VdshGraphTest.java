@@ -166,4 +166,31 @@ class VdshGraphTest {
       assertEquals((lossUp - lossDown) / (2 * h), grad[i], 2e-3, "d loss / d pre1[" + i + "]");
     }
   }
+
+  @Test
+  void gradientOfABatchOfDifferentDocumentsMatchesFiniteDifferences() {
+    // Two documents with different lengths and labels: the per-row normalisers must not mix.
+    float[] pre1 = {0.7f, 0.3f, -0.2f, 1.1f};
+    VdshGraph.Batch b = twoRows(pre1);
+    VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
+    VdshGraph reference = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
+    float[] grad = new float[4];
+    g.trainStep(b, 0.5f, grad);
+    double h = 1e-2;
+    for (int i = 0; i < 4; i++) {
+      float[] up = pre1.clone();
+      float[] down = pre1.clone();
+      up[i] += (float) h;
+      down[i] -= (float) h;
+      // trainStep's gradient is of the mean over the batch's documents
+      double lossUp = reference.evaluate(twoRows(up), 0.5f).perDocument(0.5, 1);
+      double lossDown = reference.evaluate(twoRows(down), 0.5f).perDocument(0.5, 1);
+      assertEquals((lossUp - lossDown) / (2 * h), grad[i], 2e-3, "d loss / d pre1[" + i + "]");
+    }
+  }
+
+  private static VdshGraph.Batch twoRows(float[] pre1) {
+    return new VdshGraph.Batch(2, pre1, new float[] {1, 1, 1, 1}, new float[] {0.5f, -1, -0.3f, 0.8f}, null,
+        new float[] {2, 0, 1, 0, 5, 1}, new float[] {1, 0, 0, 1});
+  }
 }
