@@ -6,8 +6,11 @@ import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
+import dev.semhash.training.data.ValidationSplit;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +35,8 @@ import picocli.CommandLine.Option;
       "documents by Hamming distance to each test document. A retrieved document is",
       "relevant when it shares a label with the query. Reports Prec@100, NDCG@100",
       "and precision within Hamming radius 2 (thesis protocol, EVALUATION.md).",
-      "Ties in distance keep training-document order.",
+      "Ties in distance keep training-document order. --validation tunes instead:",
+      "queries are held-out training documents and the test split is not used.",
       "",
       "Examples:",
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups --method sth",
@@ -40,6 +44,8 @@ import picocli.CommandLine.Option;
       "      --bits 8,16,32,64,128 --json lsh.json",
       "  ./semhash eval-hash --dataset ../shared/datasets/citeseer \\",
       "      --method node2hash --traversal bfs --neighbourhood-size 5",
+      "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
+      "      --method vdsh --validation 0.2 --epochs 10 --learning-rate 0.003",
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
       "      --model 20ng-sth-32.hashmodel"
     })
@@ -71,6 +77,13 @@ final class EvalHashCommand implements Callable<Integer> {
       description = "Code length(s) in bits, a multiple of 8; a list such as 8,16,32,64,128 runs each (default: ${DEFAULT-VALUE}).")
   List<Integer> bits;
 
+  @Option(
+      names = "--validation",
+      paramLabel = "FRACTION",
+      description = "Tune on a validation split, never the test split: shuffle the training"
+          + " documents by --seed and make round(FRACTION x their number) of them the queries.")
+  Double validation;
+
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
@@ -78,15 +91,36 @@ final class EvalHashCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
-  @Mixin GraphOptions graphOptions;
+  @Mixin MethodOptionsMixin methodOptions;
 
   @Override
   public Integer call() throws Exception {
+    MethodOptions options = methodOptions.options();
+    List<String> trainingFlags = new ArrayList<>(options.given().keySet());
+    if (validation != null) {
+      trainingFlags.add(0, "--validation");
+    }
+    if (source.model != null && trainingFlags.isEmpty() == false) {
+      throw new IllegalArgumentException(
+          "a --model file is already trained (on the whole training split), so "
+              + String.join(", ", trainingFlags)
+              + " cannot apply to it: leave them out, or train with --method instead");
+    }
+    if (validation != null && !(validation > 0 && validation < 1)) {
+      throw new IllegalArgumentException(
+          "--validation must be a fraction in (0, 1), such as 0.2, got " + validation);
+    }
+    options.requireApplicableTo(source.method); // before the corpus is built, not after
     DatasetReader reader = new DatasetReader(dataset);
     HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
     List<Map<String, Object>> runs = new ArrayList<>();
-    HashRun.printHeader();
+    Map<String, Object> results = new LinkedHashMap<>();
+    results.put("command", "eval-hash");
+    results.put("dataset", reader.name());
+    results.put("seed", common.seed);
     if (source.model != null) {
+      results.put("evaluated_on", "test");
+      HashRun.printHeader();
       try (HashModel model = HashModelFormat.read(source.model)) {
         runs.add(evaluateModelFile(runner, reader, model));
       }
@@ -96,24 +130,16 @@ final class EvalHashCommand implements Callable<Integer> {
           throw new IllegalArgumentException("--bits must be positive multiples of 8, got " + b);
         }
       }
-      try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
+      try (Corpus corpus = buildCorpus(reader, results)) {
+        HashRun.printHeader();
         runner.requireLabels(corpus.trainLabels(), "training", "eval-hash");
         for (int b : bits) {
-          Map<String, Object> run = runner.trainAndEvaluate(
-              corpus,
-              source.method,
-              b,
-              (c, bits, seed, p) -> graphOptions.train(source.method, c, bits, seed, p),
-              (model, r) -> {});
+          Map<String, Object> run = runner.trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {});
           HashRun.print(run);
           runs.add(run);
         }
       }
     }
-    Map<String, Object> results = new LinkedHashMap<>();
-    results.put("command", "eval-hash");
-    results.put("dataset", reader.name());
-    results.put("seed", common.seed);
     if (runs.size() == 1) {
       results.putAll(runs.get(0));
     } else {
@@ -124,6 +150,34 @@ final class EvalHashCommand implements Callable<Integer> {
       System.out.println("wrote " + common.json);
     }
     return 0;
+  }
+
+  /**
+   * The dataset's corpus, or in validation mode the corpus of a {@link ValidationSplit} of its
+   * training documents; says which in {@code results} and on the console.
+   */
+  private Corpus buildCorpus(DatasetReader reader, Map<String, Object> results) throws IOException {
+    if (validation == null) {
+      results.put("evaluated_on", "test");
+      return Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
+    }
+    ValidationSplit split = ValidationSplit.of(reader.documents(), validation, common.seed);
+    results.put("evaluated_on", "validation");
+    results.put("validation_fraction", validation);
+    results.put("validation_train_documents", split.train().size());
+    results.put("validation_queries", split.queries().size());
+    System.out.printf(
+        "validation run, not the test split: %,d of the training documents train, the other %,d"
+            + " (fraction %s, shuffled with seed %d) are the queries%n",
+        split.train().size(), split.queries().size(), validation, common.seed);
+    return Corpus.build(
+        split.train(),
+        split.queries(),
+        reader.has("edges.tsv") ? reader.edges() : null, // node2hash's graph among the training documents
+        corpusOptions.settings(),
+        null,
+        threads,
+        common.progress());
   }
 
   private Map<String, Object> evaluateModelFile(HashRun runner, DatasetReader reader, HashModel model)

@@ -6,6 +6,7 @@ import dev.semhash.training.eval.HammingEvaluation;
 import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,23 +20,18 @@ import java.util.Map;
  * Trains one hashing method at one code length and evaluates it by Hamming ranking (the thesis's
  * protocol, EVALUATION.md section 1): the machinery shared by {@code eval-hash} and {@code
  * reproduce}. A run is a JSON-ready map with the keys {@code prec@100}, {@code ndcg@100}, {@code
- * prec@r2}, the settings, seed, epochs and training time.
+ * prec@r2}, the settings, the method options given (if any), seed, epochs and training time.
  *
  * <pre class="prettyprint">
  * HashRun runner = new HashRun(datasetDir, 2, 42L, ProgressReporter.NONE);
  * Map&lt;String, Object&gt; run =
- *     runner.trainAndEvaluate(corpus, HashingMethod.VDSH, 32, (model, r) -&gt; {});
+ *     runner.trainAndEvaluate(corpus, HashingMethod.VDSH, 32, MethodOptions.NONE, (model, r) -&gt; {});
  * </pre>
  */
 final class HashRun {
   /** Adds figures of a trained model to its run before the model is closed. */
   interface ModelInspector {
     void inspect(HashModel model, Map<String, Object> run) throws IOException;
-  }
-
-  /** Trains a model; {@link HashingMethod#train} unless a command passes method options. */
-  interface Trainer {
-    HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException;
   }
 
   private final Path dataset;
@@ -50,18 +46,12 @@ final class HashRun {
     this.progress = progress;
   }
 
-  /** Trains {@code method} on the corpus's training documents and evaluates it. */
+  /** Trains {@code method} with {@code options} on the corpus's training documents and evaluates it. */
   Map<String, Object> trainAndEvaluate(
-      Corpus corpus, HashingMethod method, int bits, ModelInspector inspector) throws IOException {
-    return trainAndEvaluate(corpus, method, bits, method::train, inspector);
-  }
-
-  /** Trains {@code method} with {@code trainer} (which carries its options) and evaluates it. */
-  Map<String, Object> trainAndEvaluate(
-      Corpus corpus, HashingMethod method, int bits, Trainer trainer, ModelInspector inspector)
+      Corpus corpus, HashingMethod method, int bits, MethodOptions options, ModelInspector inspector)
       throws IOException {
     long start = System.nanoTime();
-    try (HashModel model = trainer.train(corpus, bits, seed, progress)) {
+    try (HashModel model = method.train(corpus, bits, options, seed, progress)) {
       double trainSeconds = (System.nanoTime() - start) / 1e9;
       long encodeStart = System.nanoTime();
       long[][] trainCodes = CodeEncoder.encode(model, corpus.train(), threads, progress);
@@ -89,6 +79,9 @@ final class HashRun {
       settings.put(
           "binarization", model.info().getOrDefault("binarization", method.binarization().describe()));
       run.put("settings", settings);
+      if (options.isEmpty() == false) {
+        run.put("method_options", options.given());
+      }
       run.put("model_info", model.info());
       inspector.inspect(model, run);
       return run;

@@ -6,6 +6,7 @@ import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.reproduce.CellResult;
 import dev.semhash.training.reproduce.CellStore;
@@ -47,7 +48,9 @@ import picocli.CommandLine.Spec;
       "DATASET-METHOD-BITS.json; cells whose file exists are skipped (--force redoes",
       "them), so the table grows across runs. Then writes OUT/README.md (our numbers",
       "beside the thesis's, training times, VDSH seconds per epoch and the encoder's",
-      "documents per second per core) and OUT/prec100-DATASET.png plots.",
+      "documents per second per core) and OUT/prec100-DATASET.png plots. Method",
+      "options such as --epochs apply to every cell (so --methods must all take",
+      "them) and are recorded in each cell's file under method_options.",
       "",
       "Examples:",
       "  ./semhash reproduce --bits 32 --methods lsh,sth,vdsh",
@@ -112,6 +115,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin MethodOptionsMixin methodOptions;
+
   @Spec CommandSpec spec;
 
   /** One cell to compute. */
@@ -134,13 +139,17 @@ final class ReproduceCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--bits must be positive multiples of 8, got " + b);
       }
     }
+    MethodOptions options = methodOptions.options();
+    for (HashingMethod m : chosenMethods) {
+      options.requireApplicableTo(m); // now, not as a failed cell after hours of training others
+    }
     ThesisNumbers thesis = ThesisNumbers.load();
     CellStore store = new CellStore(out.resolve("results"));
     store.readAll(); // a damaged result file fails now, not after hours of training
     String command = commandLine();
     List<String> failures = new ArrayList<>();
     if (reportOnly == false) {
-      failures = runCells(plan(chosenDatasets, chosenMethods), store, thesis, command);
+      failures = runCells(plan(chosenDatasets, chosenMethods), options, store, thesis, command);
     }
     ReproductionReport report = writeReport(thesis, store.readAll(), command);
     System.out.println();
@@ -169,7 +178,8 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private List<String> runCells(
-      List<Cell> plan, CellStore store, ThesisNumbers thesis, String command) throws Exception {
+      List<Cell> plan, MethodOptions options, CellStore store, ThesisNumbers thesis, String command)
+      throws Exception {
     List<Cell> todo =
         plan.stream()
             .filter(
@@ -208,6 +218,7 @@ final class ReproduceCommand implements Callable<Integer> {
                       corpus,
                       c.method(),
                       c.bits(),
+                      options,
                       (model, r) -> {
                         EncoderSpeed.Result s =
                             EncoderSpeed.measure(model, testTexts, corpus.test());

@@ -6,6 +6,7 @@ import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.indexing.SemanticIndexBuilder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -27,9 +28,11 @@ import picocli.CommandLine.Option;
       "model file: the analysis chain, vocabulary, term weights and network that turn",
       "any text into a code, at index time and at query time alike.",
       "",
-      "Example:",
+      "Examples:",
       "  ./semhash train --method sth --bits 32 \\",
-      "      --dataset ../shared/datasets/20newsgroups --out 20ng-sth-32.hashmodel"
+      "      --dataset ../shared/datasets/20newsgroups --out 20ng-sth-32.hashmodel",
+      "  ./semhash train --method vdsh --bits 32 --epochs 50 --patience 8 \\",
+      "      --dataset ../shared/datasets/20newsgroups --out 20ng-vdsh-32.hashmodel"
     })
 final class TrainCommand implements Callable<Integer> {
   @Option(names = "--method", defaultValue = "lsh", paramLabel = "M", converter = EvalHashCommand.MethodConverter.class,
@@ -53,17 +56,19 @@ final class TrainCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
-  @Mixin GraphOptions graphOptions;
+  @Mixin MethodOptionsMixin methodOptions;
 
   @Override
   public Integer call() throws Exception {
     if (bits < 8 || bits % 8 != 0) {
       throw new IllegalArgumentException("--bits must be a positive multiple of 8, got " + bits);
     }
+    MethodOptions options = methodOptions.options();
+    options.requireApplicableTo(method); // before the corpus is built, not after
     DatasetReader reader = new DatasetReader(dataset);
     long start = System.nanoTime();
     try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
-        HashModel model = graphOptions.train(method, corpus, bits, common.seed, common.progress())) {
+        HashModel model = method.train(corpus, bits, options, common.seed, common.progress())) {
       HashModelFormat.write(model, out);
       double seconds = (System.nanoTime() - start) / 1e9;
       System.out.printf("trained %s on %,d documents of %s in %.1f s -> %s%n",
@@ -75,6 +80,9 @@ final class TrainCommand implements Callable<Integer> {
         json.put("dataset", reader.name());
         json.put("bits", bits);
         json.put("seed", common.seed);
+        if (options.isEmpty() == false) {
+          json.put("method_options", options.given());
+        }
         json.put("model_file", out.toString());
         json.put("train_documents", corpus.train().numRows());
         json.put("seconds", CommandSupport.round(seconds));

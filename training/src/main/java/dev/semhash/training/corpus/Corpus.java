@@ -10,7 +10,6 @@ import dev.semhash.training.data.Edge;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.lucene.store.Directory;
@@ -93,20 +92,8 @@ public final class Corpus implements Closeable {
       ProgressReporter progress)
       throws IOException {
     List<Document> all = dataset.documents();
-    List<Document> train = new ArrayList<>();
-    List<Document> test = new ArrayList<>();
-    boolean anySplit = false;
-    for (Document d : all) {
-      anySplit |= d.split().isEmpty() == false;
-      if (d.isTrain()) {
-        train.add(d);
-      } else if (d.isTest()) {
-        test.add(d);
-      }
-    }
-    if (anySplit == false) {
-      train = all;
-    }
+    List<Document> train = Document.training(all);
+    List<Document> test = all.stream().filter(Document::isTest).toList();
     List<Edge> edges = dataset.has("edges.tsv") ? dataset.edges() : null;
     if (train.isEmpty()) {
       throw new IllegalArgumentException(

@@ -1,5 +1,6 @@
 package dev.semhash.training.data;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,5 +28,21 @@ public record Document(String id, String title, String text, List<String> labels
 
   public boolean isTest() {
     return "test".equals(split);
+  }
+
+  /**
+   * The training documents of a dataset, in order: those of split {@code train}, or all of them
+   * when no document has a split (a retrieval corpus is all training).
+   */
+  public static List<Document> training(List<Document> documents) {
+    List<Document> train = new ArrayList<>();
+    boolean anySplit = false;
+    for (Document d : documents) {
+      anySplit |= d.split().isEmpty() == false;
+      if (d.isTrain()) {
+        train.add(d);
+      }
+    }
+    return anySplit ? train : new ArrayList<>(documents);
   }
 }

@@ -21,13 +21,14 @@ import java.util.Locale;
 
 /**
  * The hashing methods this build can train, by their command-line names. Each turns a {@link
- * Corpus} into a {@link HashModel}.
+ * Corpus} into a {@link HashModel}, with its own default settings or with {@link MethodOptions}
+ * overriding some of them.
  */
 public enum HashingMethod {
   /** Random-hyperplane LSH over the corpus's weighted term vectors ({@link LshTrainer}). */
   LSH("lsh", false, Binarization.SIGN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) {
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress) {
       CorpusFeatures f = CorpusFeatures.of(corpus);
       return LshTrainer.train(f.analyzer(), f.vocabulary(), f.weighting(), f.normalize(), bits, seed);
     }
@@ -38,7 +39,7 @@ public enum HashingMethod {
    */
   STH("sth", false, Binarization.SIGN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
         throws IOException {
       return SthTrainer.train(corpus, bits, seed, SthSettings.DEFAULT, Parallel.defaultThreads(), progress);
     }
@@ -46,22 +47,28 @@ public enum HashingMethod {
   /** Variational deep semantic hashing, unsupervised ({@link VdshTrainer}, thesis 3.2.1). */
   VDSH("vdsh", false, Binarization.MEDIAN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
-      return VdshTrainer.train(corpus, VdshVariant.VDSH, bits, VdshSettings.DEFAULT, seed, progress);
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+        throws IOException {
+      return VdshTrainer.train(
+          corpus, VdshVariant.VDSH, bits, options.applyTo(VdshSettings.DEFAULT), seed, progress);
     }
   },
   /** VDSH with a label decoder ({@link VdshTrainer}, thesis 3.2.2). */
   VDSH_S("vdsh-s", true, Binarization.MEDIAN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
-      return VdshTrainer.train(corpus, VdshVariant.VDSH_S, bits, VdshSettings.DEFAULT, seed, progress);
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+        throws IOException {
+      return VdshTrainer.train(
+          corpus, VdshVariant.VDSH_S, bits, options.applyTo(VdshSettings.DEFAULT), seed, progress);
     }
   },
   /** VDSH-S with a document-private latent variable ({@link VdshTrainer}, thesis 3.2.3). */
   VDSH_SP("vdsh-sp", true, Binarization.MEDIAN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
-      return VdshTrainer.train(corpus, VdshVariant.VDSH_SP, bits, VdshSettings.DEFAULT, seed, progress);
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+        throws IOException {
+      return VdshTrainer.train(
+          corpus, VdshVariant.VDSH_SP, bits, options.applyTo(VdshSettings.DEFAULT), seed, progress);
     }
   },
   /**
@@ -70,16 +77,19 @@ public enum HashingMethod {
    */
   NBRREG("nbrreg", false, Binarization.MEDIAN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
-      return NbrRegTrainer.train(corpus, NbrRegVariant.NBRREG, bits, NbrRegSettings.DEFAULT, cache(), seed, progress);
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+        throws IOException {
+      return NbrRegTrainer.train(
+          corpus, NbrRegVariant.NBRREG, bits, options.applyTo(NbrRegSettings.DEFAULT), cache(), seed, progress);
     }
   },
   /** NbrReg with the neighbours' mean-pooled hidden vectors in the encoder (thesis 4.2.5). */
   NBRREG_DOC("nbrreg-doc", false, Binarization.MEDIAN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+        throws IOException {
       return NbrRegTrainer.train(
-          corpus, NbrRegVariant.NBRREG_DOC, bits, NbrRegSettings.DEFAULT, cache(), seed, progress);
+          corpus, NbrRegVariant.NBRREG_DOC, bits, options.applyTo(NbrRegSettings.DEFAULT), cache(), seed, progress);
     }
   },
   /**
@@ -88,8 +98,9 @@ public enum HashingMethod {
    */
   NODE2HASH("node2hash", false, Binarization.MEDIAN) {
     @Override
-    public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
-      return Node2hashTrainer.train(corpus, bits, Node2hashSettings.DEFAULT, seed, progress);
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+        throws IOException {
+      return Node2hashTrainer.train(corpus, bits, options.applyTo(Node2hashSettings.DEFAULT), seed, progress);
     }
   };
 
@@ -118,9 +129,34 @@ public enum HashingMethod {
     return binarization;
   }
 
-  /** Trains a model of {@code bits} bits on the corpus's training documents. */
-  public abstract HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress)
-      throws IOException;
+  /**
+   * Trains a model of {@code bits} bits on the corpus's training documents, with the method's
+   * default settings overridden by {@code options}.
+   *
+   * <pre class="prettyprint">
+   * MethodOptions fast = MethodOptions.builder().maxEpochs(5).build();
+   * try (HashModel model = HashingMethod.VDSH.train(corpus, 32, fast, 42L, ProgressReporter.NONE)) {
+   *   ...
+   * }
+   * </pre>
+   *
+   * @throws IllegalArgumentException when {@code options} sets an option this method does not use
+   *     (see {@link MethodOptions#requireApplicableTo})
+   */
+  public HashModel train(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+      throws IOException {
+    options.requireApplicableTo(this);
+    return trainWith(corpus, bits, options, seed, progress);
+  }
+
+  /** Trains a model of {@code bits} bits on the corpus's training documents, with the defaults. */
+  public HashModel train(Corpus corpus, int bits, long seed, ProgressReporter progress) throws IOException {
+    return train(corpus, bits, MethodOptions.NONE, seed, progress);
+  }
+
+  /** Trains with {@code options}, which {@link #train} has checked this method uses. */
+  abstract HashModel trainWith(
+      Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress) throws IOException;
 
   /** The name used on the command line and in reports, such as {@code lsh}. */
   public String cliName() {

@@ -34,6 +34,14 @@ final class CliTestSupport {
 
   /** Writes docs.jsonl.gz with three clearly separated topics (train and test split). */
   static Path topicDataset(Path dir, int perTopicTrain, int perTopicTest) throws IOException {
+    return topicDataset(dir, perTopicTrain, perTopicTest, null);
+  }
+
+  /**
+   * As {@link #topicDataset(Path, int, int)}, but when {@code testLabel} is not null every test
+   * document has that label instead of its topic's.
+   */
+  static Path topicDataset(Path dir, int perTopicTrain, int perTopicTest, String testLabel) throws IOException {
     String[][] topics = {
       {"rocket", "orbit", "launch", "satellite", "nasa", "moon", "space", "shuttle"},
       {"engine", "brake", "wheel", "dealer", "sedan", "tire", "car", "transmission"},
@@ -56,7 +64,8 @@ final class CliTestSupport {
           }
           out.append(String.format(
               "{\"id\": \"d%d\", \"text\": \"%s\", \"labels\": [\"%s\"], \"split\": \"%s\"}%n",
-              id++, text.toString().strip(), labels[t], split));
+              id++, text.toString().strip(), testLabel != null && split.equals("test") ? testLabel : labels[t],
+              split));
         }
       }
     }

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.semhash.training.data.SharedData;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,12 +79,91 @@ class EvalHashCommandTest {
     CliTestSupport.Outcome other =
         CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--traversal", "bfs", "--no-progress");
     assertEquals(1, other.exitCode());
-    assertTrue(other.err().contains("apply to --method node2hash only, not lsh"), other.err());
+    assertTrue(other.err().contains("--traversal applies to --method node2hash only, not lsh"), other.err());
     CliTestSupport.Outcome traversal =
         CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--method", "node2hash", "--traversal", "zigzag",
             "--min-df", "1", "--no-progress");
     assertEquals(1, traversal.exitCode());
     assertTrue(traversal.err().contains("unknown traversal 'zigzag'; choose one of bfs, dfs, walk"), traversal.err());
+  }
+
+  /** Runs eval-hash on {@code data} (with --min-df 1), expects success and returns its JSON. */
+  private JsonNode evalHash(Path data, String... flags) throws Exception {
+    Path out = Files.createTempFile(tmp, "eval-hash", ".json");
+    List<String> args = new ArrayList<>(List.of("eval-hash", "--dataset", data.toString(), "--min-df", "1"));
+    args.addAll(List.of(flags));
+    args.addAll(List.of("--json", out.toString(), "--no-progress"));
+    CliTestSupport.Outcome r = CliTestSupport.run(args.toArray(String[]::new));
+    assertEquals(0, r.exitCode(), r.err());
+    return CliTestSupport.json(out);
+  }
+
+  /**
+   * Every test document is labelled "unseen", which no training document has: a run that ranked
+   * for the test documents would find nothing relevant. Validation ranks for held-out training
+   * documents instead.
+   */
+  @Test
+  void validationHoldsOutTrainingDocumentsAndNeverUsesTheTestSplit() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 40, 10, "unseen");
+    JsonNode test = evalHash(data, "--bits", "16");
+    assertEquals("test", test.get("evaluated_on").asText());
+    assertEquals(0, test.get("prec@100").asDouble(), 0);
+
+    JsonNode json = evalHash(data, "--bits", "16", "--validation", "0.25");
+    assertEquals("validation", json.get("evaluated_on").asText());
+    assertEquals(0.25, json.get("validation_fraction").asDouble(), 0);
+    int queries = (int) Math.round(0.25 * 120);
+    assertEquals(queries, json.get("test_documents").asInt());
+    assertEquals(queries, json.get("validation_queries").asInt());
+    assertEquals(120 - queries, json.get("train_documents").asInt());
+    assertEquals(120 - queries, json.get("validation_train_documents").asInt());
+    // the queries' topics are found (at most 30 relevant of 90), which "unseen" never would be
+    assertTrue(json.get("prec@100").asDouble() > 0.2, json.toString());
+  }
+
+  @Test
+  void badValidationFractionsSayWhatIsWrong() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 5, 2);
+    for (String fraction : new String[] {"0", "1", "1.5", "-0.2"}) {
+      CliTestSupport.Outcome r =
+          CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--validation=" + fraction,
+              "--min-df", "1", "--no-progress");
+      assertEquals(1, r.exitCode(), fraction);
+      assertTrue(r.err().contains("--validation must be a fraction in (0, 1), such as 0.2, got "
+          + Double.parseDouble(fraction)), r.err());
+    }
+    CliTestSupport.Outcome tiny =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--validation", "0.01",
+            "--min-df", "1", "--no-progress");
+    assertEquals(1, tiny.exitCode());
+    assertTrue(tiny.err().contains("of the 15 training documents leaves no queries"), tiny.err());
+    CliTestSupport.Outcome model =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--model", tmp.resolve("m").toString(),
+            "--validation", "0.2", "--no-progress");
+    assertEquals(1, model.exitCode());
+    assertTrue(model.err().contains("a --model file is already trained (on the whole training split),"
+        + " so --validation cannot apply to it"), model.err());
+  }
+
+  @Test
+  void neuralOptionsReachTheTrainerAndTheReport() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
+    JsonNode json =
+        evalHash(data, "--method", "vdsh", "--bits", "8", "--epochs", "2", "--hidden", "16",
+            "--batch-size", "10", "--binarization", "sign");
+    assertTrue(json.get("epochs").asInt() <= 2, json.toString());
+    assertEquals("sign", json.get("settings").get("binarization").asText());
+    assertEquals(2, json.get("method_options").get("--epochs").asInt());
+    assertEquals(16, json.get("method_options").get("--hidden").asInt());
+    assertEquals("sign", json.get("method_options").get("--binarization").asText());
+
+    CliTestSupport.Outcome lsh =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--epochs", "2", "--patience", "1",
+            "--no-progress");
+    assertEquals(1, lsh.exitCode());
+    assertTrue(lsh.err().contains("--epochs and --patience apply to the neural methods (vdsh, vdsh-s,"
+        + " vdsh-sp, nbrreg, nbrreg-doc, node2hash), not lsh"), lsh.err());
   }
 
   /** The thesis's LSH row on 20 Newsgroups (table 3.1: .0578 .0597 .0666 .0770 .0949). */

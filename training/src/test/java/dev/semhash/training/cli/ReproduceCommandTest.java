@@ -111,6 +111,23 @@ class ReproduceCommandTest {
   }
 
   @Test
+  void cellsRecordTheMethodOptionsTheyWereMadeWith() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
+    Path out = tmp.resolve("out");
+    String[] args = args(data, out, "--epochs", "1", "--hidden", "8");
+    args[6] = "vdsh"; // --methods
+    args[8] = "8"; // --bits
+    CliTestSupport.Outcome r = CliTestSupport.run(args);
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode cell = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
+    assertEquals(1, cell.get("epochs").asInt());
+    assertEquals(1, cell.get("method_options").get("--epochs").asInt());
+    assertEquals(8, cell.get("method_options").get("--hidden").asInt());
+    assertTrue(cell.get("command").asText().endsWith("--epochs 1 --hidden 8"), cell.toString());
+  }
+
+  @Test
   void badInputsSayWhatIsWrong() throws Exception {
     Path data = tmp.resolve("data");
     Path out = tmp.resolve("out");
@@ -135,6 +152,16 @@ class ReproduceCommandTest {
         CliTestSupport.run("reproduce", "--bits", "32,12", "--out", out.toString());
     assertEquals(1, bits.exitCode());
     assertTrue(bits.err().contains("--bits must be positive multiples of 8, got 12"), bits.err());
+
+    CliTestSupport.Outcome epochs =
+        CliTestSupport.run(
+            "reproduce", "--methods", "vdsh,lsh", "--epochs", "3", "--out", out.toString());
+    assertEquals(1, epochs.exitCode());
+    assertTrue(
+        epochs.err().contains("--epochs applies to the neural methods (vdsh, vdsh-s, vdsh-sp, nbrreg,"
+            + " nbrreg-doc, node2hash), not lsh"),
+        epochs.err());
+    assertFalse(Files.exists(out.resolve("results/20newsgroups-vdsh-8.json")), "nothing trained");
 
     Path broken = out.resolve("results/reuters-vdsh-32.json");
     Files.createDirectories(broken.getParent());

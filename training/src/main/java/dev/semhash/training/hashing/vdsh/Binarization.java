@@ -1,5 +1,7 @@
 package dev.semhash.training.hashing.vdsh;
 
+import java.util.Locale;
+
 /** How the encoder's mean vector {@code mu} becomes bits (thesis section 3.2.4). */
 public enum Binarization {
   /**
@@ -19,5 +21,20 @@ public enum Binarization {
   /** A short description for reports. */
   public String describe() {
     return description;
+  }
+
+  /** The name used on the command line: {@code median} or {@code sign}. */
+  public String cliName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Parses a command-line name ({@code median} or {@code sign}), listing them when unknown. */
+  public static Binarization parse(String name) {
+    for (Binarization b : values()) {
+      if (b.cliName().equals(name.toLowerCase(Locale.ROOT))) {
+        return b;
+      }
+    }
+    throw new IllegalArgumentException("unknown binarization '" + name + "'; choose one of median, sign");
   }
 }

@@ -1,0 +1,155 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.training.graph.GraphSource;
+import dev.semhash.training.graph.Traversal;
+import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.VdshSettings;
+import java.util.Locale;
+import java.util.function.Function;
+import picocli.CommandLine.Option;
+
+/**
+ * The hashing methods' hyperparameters as flags: the neural methods' network and training loop,
+ * and node2hash's document graph. An unset flag keeps the method's own default; the defaults
+ * named in the help are {@link VdshSettings#DEFAULT}'s and {@link
+ * dev.semhash.training.hashing.node2hash.Node2hashSettings#DEFAULT}'s (a test keeps them in step).
+ */
+final class MethodOptionsMixin {
+  @Option(
+      names = "--epochs",
+      paramLabel = "N",
+      description = "Neural methods: at most N passes over the training documents (default: 30).")
+  Integer epochs;
+
+  @Option(
+      names = "--patience",
+      paramLabel = "N",
+      description = "Neural methods: stop after N epochs without a better validation loss"
+          + " (default: 4; node2hash: 10).")
+  Integer patience;
+
+  @Option(
+      names = "--learning-rate",
+      paramLabel = "R",
+      description = "Neural methods: Adam's step size (default: 0.001).")
+  Double learningRate;
+
+  @Option(
+      names = "--hidden",
+      paramLabel = "N",
+      description = "Neural methods: units of each hidden encoder layer (default: 500).")
+  Integer hidden;
+
+  @Option(
+      names = "--batch-size",
+      paramLabel = "N",
+      description = "Neural methods: documents per mini-batch (default: 100).")
+  Integer batchSize;
+
+  @Option(
+      names = "--kl-anneal-step",
+      paramLabel = "S",
+      description = "Neural methods: added to the KL term's weight (up to 1) after each"
+          + " mini-batch (default: 0.0002).")
+  Double klAnnealStep;
+
+  @Option(
+      names = "--label-weight",
+      paramLabel = "W",
+      description = "vdsh-s, vdsh-sp: weight of the labels, or balanced: a document's labels"
+          + " weigh as much as its words (default: balanced).")
+  String labelWeight;
+
+  @Option(
+      names = "--keep-probability",
+      paramLabel = "P",
+      description = "Neural methods: dropout keep probability (default: 0.8).")
+  Double keepProbability;
+
+  @Option(
+      names = "--binarization",
+      paramLabel = "B",
+      description = "Neural methods: median (each bit's median over the training documents) or"
+          + " sign (threshold 0) (default: median).")
+  String binarization;
+
+  @Option(
+      names = "--graph",
+      paramLabel = "G",
+      description = "node2hash graph: links (the dataset's edges.tsv, undirected), knn (TF-IDF"
+          + " cosine k-NN) or links+knn (both) (default: links when the dataset has edges, else knn).")
+  String graph;
+
+  @Option(
+      names = "--knn",
+      paramLabel = "K",
+      description = "node2hash: neighbours per document of the knn graph (default: 20).")
+  Integer knn;
+
+  @Option(
+      names = "--traversal",
+      paramLabel = "T",
+      description = "node2hash neighbourhood sampling: bfs, dfs or walk (default: bfs).")
+  String traversal;
+
+  @Option(
+      names = "--neighbourhood-size",
+      paramLabel = "M",
+      description = "node2hash: the most documents in a sampled neighbourhood (default: 5).")
+  Integer neighbourhoodSize;
+
+  @Option(
+      names = "--neighbour-weight",
+      paramLabel = "W",
+      description = "node2hash: weight of the neighbour decoder next to the words' (default: 1).")
+  Double neighbourWeight;
+
+  /**
+   * The flags given, as options for {@link dev.semhash.training.hashing.HashingMethod#train}.
+   *
+   * @throws IllegalArgumentException for an unknown name or a value out of range, naming the flag
+   */
+  MethodOptions options() {
+    // names are parsed here rather than by picocli converters so that a bad one is an error of the
+    // run (exit code 1) with the parser's own message, as it was before these flags moved here
+    return MethodOptions.builder()
+        .maxEpochs(epochs)
+        .patience(patience)
+        .learningRate(learningRate)
+        .hiddenUnits(hidden)
+        .batchSize(batchSize)
+        .klAnnealStep(klAnnealStep)
+        .labelWeight(parse(labelWeight, MethodOptionsMixin::labelWeight))
+        .keepProbability(keepProbability)
+        .binarization(parse(binarization, Binarization::parse))
+        .graph(parse(graph, GraphSource::parse))
+        .knn(knn)
+        .traversal(parse(traversal, Traversal::parse))
+        .neighbourhoodSize(neighbourhoodSize)
+        .neighbourWeight(neighbourWeight)
+        .build();
+  }
+
+  private static <T> T parse(String value, Function<String, T> parser) {
+    return value == null ? null : parser.apply(value);
+  }
+
+  private static Double labelWeight(String value) {
+    if (value.toLowerCase(Locale.ROOT).equals("balanced")) {
+      return VdshSettings.BALANCED_LABEL_WEIGHT;
+    }
+    double weight;
+    try {
+      weight = Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      weight = Double.NaN;
+    }
+    // a negative number would pass for the BALANCED_LABEL_WEIGHT sentinel
+    if (!(weight >= 0) || Double.isInfinite(weight)) {
+      throw new IllegalArgumentException(
+          "--label-weight must be a finite number >= 0 or balanced, got '" + value + "'");
+    }
+    return weight;
+  }
+}

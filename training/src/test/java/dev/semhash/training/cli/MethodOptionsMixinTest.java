@@ -1,0 +1,106 @@
+package dev.semhash.training.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.semhash.training.graph.GraphSource;
+import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.node2hash.Node2hashSettings;
+import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.VdshSettings;
+import java.math.BigDecimal;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The method-option flags: what they parse to, and help texts that name the real defaults. */
+class MethodOptionsMixinTest {
+  private static MethodOptions parse(String... flags) {
+    CommandLine cli = new CommandLine(new EvalHashCommand());
+    String[] args = new String[flags.length + 2];
+    args[0] = "--dataset";
+    args[1] = "unused";
+    System.arraycopy(flags, 0, args, 2, flags.length);
+    cli.parseArgs(args);
+    return ((EvalHashCommand) cli.getCommand()).methodOptions.options();
+  }
+
+  /** The help's "(default: ...)" spelling of a number. */
+  private static String plain(double v) {
+    return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
+  @Test
+  void helpNamesTheSettingsRecordsDefaults() {
+    VdshSettings v = VdshSettings.DEFAULT;
+    Node2hashSettings n = Node2hashSettings.DEFAULT;
+    assertEquals(VdshSettings.BALANCED_LABEL_WEIGHT, v.labelWeight(), "the help says balanced");
+    assertNull(n.graph(), "the help says links when the dataset has edges, else knn");
+    Map<String, String> defaults =
+        Map.ofEntries(
+            Map.entry("--epochs", "" + v.maxEpochs()),
+            Map.entry("--patience", v.patience() + "; node2hash: " + n.vdsh().patience()),
+            Map.entry("--learning-rate", plain(v.learningRate())),
+            Map.entry("--hidden", "" + v.hiddenUnits()),
+            Map.entry("--batch-size", "" + v.batchSize()),
+            Map.entry("--kl-anneal-step", plain(v.klAnnealStep())),
+            Map.entry("--label-weight", "balanced"),
+            Map.entry("--keep-probability", plain(v.keepProbability())),
+            Map.entry("--binarization", v.binarization().cliName()),
+            Map.entry("--knn", "" + n.knnNeighbors()),
+            Map.entry("--traversal", n.traversal().cliName()),
+            Map.entry("--neighbourhood-size", "" + n.neighborhoodSize()),
+            Map.entry("--neighbour-weight", plain(n.neighborWeight())));
+    int commands = 0;
+    for (CommandLine cli : SemhashCommand.commandLine().getSubcommands().values()) {
+      if (cli.getCommandSpec().mixins().containsKey("methodOptions") == false) {
+        continue;
+      }
+      commands++;
+      defaults.forEach(
+          (flag, value) -> {
+            String description = String.join(" ", cli.getCommandSpec().findOption(flag).description());
+            assertEquals(
+                "(default: " + value + ").",
+                description.substring(description.lastIndexOf("(default: ")),
+                cli.getCommandName() + " " + flag);
+          });
+    }
+    assertEquals(3, commands, "train, eval-hash and reproduce");
+  }
+
+  @Test
+  void flagsBecomeMethodOptions() {
+    assertEquals(MethodOptions.NONE, parse());
+    MethodOptions o =
+        parse("--epochs", "5", "--label-weight", "Balanced", "--binarization", "SIGN", "--graph", "knn",
+            "--learning-rate", "0.01");
+    assertEquals(
+        MethodOptions.builder()
+            .maxEpochs(5)
+            .labelWeight(VdshSettings.BALANCED_LABEL_WEIGHT)
+            .binarization(Binarization.SIGN)
+            .graph(GraphSource.KNN)
+            .learningRate(0.01)
+            .build(),
+        o);
+    assertEquals(2.5, parse("--label-weight", "2.5").labelWeight());
+  }
+
+  @Test
+  void badValuesSayWhatIsWrong() {
+    assertEquals(
+        "--label-weight must be a finite number >= 0 or balanced, got '-1'",
+        assertThrows(IllegalArgumentException.class, () -> parse("--label-weight=-1")).getMessage());
+    assertEquals(
+        "--label-weight must be a finite number >= 0 or balanced, got 'heavy'",
+        assertThrows(IllegalArgumentException.class, () -> parse("--label-weight", "heavy")).getMessage());
+    assertEquals(
+        "unknown binarization 'mean'; choose one of median, sign",
+        assertThrows(IllegalArgumentException.class, () -> parse("--binarization", "mean")).getMessage());
+    assertEquals(
+        "--batch-size must be at least 1, got 0",
+        assertThrows(IllegalArgumentException.class, () -> parse("--batch-size", "0")).getMessage());
+  }
+}
