@@ -8,6 +8,7 @@ import dev.semhash.training.corpus.CorpusSettings;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.data.SharedData;
+import dev.semhash.training.data.ValidationSplit;
 import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.graph.Traversal;
@@ -15,17 +16,15 @@ import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.progress.ProgressReporter;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
  * The validation runs behind {@link Node2hashSettings#DEFAULT}: CiteSeer's training papers
- * shuffled (seed 42), 2,000 to train on (their citations among themselves are the graph) and the
- * other 525 as queries; validation Prec@100 of node2hash for each setting in the grid, beside
+ * split by {@link ValidationSplit} (seed 42, a fifth held out): 2,020 to train on (their
+ * citations among themselves are the graph) and the other 505 as queries, as {@code eval-hash
+ * --validation 0.2} does; validation Prec@100 of node2hash for each setting in the grid, beside
  * VDSH and LSH on the same split. The test split is never read. Not a test: it runs only with
  * {@code -Dsemhash.benchmark=true}, e.g. {@code mvn -o -pl training -am test
  * -Dtest=Node2hashValidationTuning -Dsemhash.benchmark=true -Dn2h.bits=8,32
@@ -52,16 +51,9 @@ class Node2hashValidationTuning {
     int patience = Integer.getInteger("n2h.patience", Node2hashSettings.DEFAULT.vdsh().patience());
 
     DatasetReader reader = new DatasetReader(SharedData.dataset(dataset));
-    List<Document> all = new ArrayList<>();
-    for (Document d : reader.documents()) {
-      if (d.isTrain()) {
-        all.add(d);
-      }
-    }
-    Collections.shuffle(all, new Random(42));
-    int trainSize = (int) Math.round(all.size() * 0.8);
-    List<Document> train = all.subList(0, trainSize);
-    List<Document> valid = all.subList(trainSize, all.size());
+    ValidationSplit split = ValidationSplit.of(reader.documents(), 0.2, 42L);
+    List<Document> train = split.train();
+    List<Document> valid = split.queries();
     System.out.printf("%s validation split: %d train, %d queries, seed 42%n", dataset, train.size(), valid.size());
     try (Corpus corpus =
         Corpus.build(train, valid, reader.has("edges.tsv") ? reader.edges() : null,
