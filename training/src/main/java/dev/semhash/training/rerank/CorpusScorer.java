@@ -110,11 +110,19 @@ public final class CorpusScorer {
 
   /** Writes the score of every document for the query text {@code text} to {@code scores}. */
   public void scoreText(String text, double[] scores) {
+    scoreText(text, scores, 1f);
+  }
+
+  /**
+   * As {@link #scoreText(String, double[])}, with the dense part (the networks' dot product)
+   * weighted by {@code denseWeight}.
+   */
+  public void scoreText(String text, double[] scores, float denseWeight) {
     if (model == null) {
       throw new IllegalStateException("TF-IDF scoring takes term vectors; use score");
     }
     RerankModel.QueryVector qv = model.encodeQuery(text);
-    score(qv.terms(), qv, scores, 1f);
+    score(qv.terms(), qv, scores, denseWeight);
   }
 
   /**

@@ -170,6 +170,39 @@ class DocumentTaskTest {
     assertTrue(w.info().get("learnt_part_weight").startsWith("0.25"));
   }
 
+  @Test
+  void aDeepModelsLearntPartIsWeighedThroughItsTfIdfWeight() {
+    RerankCorpus corpus = RerankCorpus.build(docs(8), ANALYSIS, 1);
+    int t = corpus.dictionary().size();
+    java.util.Random r = new java.util.Random(5);
+    float[] first = new float[t * 2];
+    for (int i = 0; i < first.length; i++) {
+      first[i] = (float) r.nextGaussian();
+    }
+    var projection = new dev.semhash.rerank.model.Projection(t, 2, first);
+    var layers = new dev.semhash.rerank.model.DeepLayers(new float[] {0.1f, -0.2f}, dev.semhash.rerank.model.Activation.SIGMOID,
+        List.of(new dev.semhash.rerank.model.DenseLayer(2, 1, new float[] {3, -2}, new float[] {0.5f},
+            dev.semhash.rerank.model.Activation.LINEAR)));
+    var dse = new dev.semhash.rerank.model.RerankModel("dse", java.util.Map.of(), corpus.analysis(), corpus.dictionary(),
+        projection, projection, dev.semhash.rerank.model.RerankModel.Similarity.DOT, 0.5f, layers);
+    var dssm = new dev.semhash.rerank.model.RerankModel("dssm", java.util.Map.of(), corpus.analysis(), corpus.dictionary(),
+        projection, projection, dev.semhash.rerank.model.RerankModel.Similarity.COSINE, 0.5f, layers);
+    assertTrue(DocumentTaskExperiment.weighable(dse));
+    assertFalse(DocumentTaskExperiment.weighable(dssm), "a cosine has no scale to weigh");
+
+    var weighed = DocumentTaskExperiment.weighLearntPart(dse, 0.25f);
+    assertEquals(0.5f / 0.25f, weighed.termOverlapWeight(), 1e-6);
+    assertTrue(weighed.info().get("learnt_part_weight").startsWith("0.25"));
+    double[] expected = new double[corpus.size()];
+    double[] got = new double[corpus.size()];
+    CorpusScorer.of(dse, corpus).score(corpus.document(0), expected, 0.25f);
+    CorpusScorer.of(weighed, corpus).score(corpus.document(0), got);
+    for (int d = 0; d < corpus.size(); d++) {
+      // 0.25 dense + λ sparse, up to the factor 1 / 0.25 that leaves every ranking as it is
+      assertEquals(expected[d], 0.25 * got[d], 1e-5, "document " + d);
+    }
+  }
+
   /** SSI trained on a slice of 20 Newsgroups ranks documents of the query's newsgroup far better than TF-IDF. */
   @Test
   void ssiBeatsTfIdfOnA20NewsgroupsSlice() throws Exception {
