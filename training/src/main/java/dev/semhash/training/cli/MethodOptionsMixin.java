@@ -58,7 +58,7 @@ final class MethodOptionsMixin {
       names = "--label-weight",
       paramLabel = "W",
       description = "vdsh-s, vdsh-sp: weight of the labels, or balanced: a document's labels"
-          + " weigh as much as its words (default: balanced).")
+          + " weigh as much as its words (default: 1000).")
   String labelWeight;
 
   @Option(
