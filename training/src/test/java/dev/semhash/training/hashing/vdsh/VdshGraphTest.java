@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.function.Function;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -150,41 +151,32 @@ class VdshGraphTest {
 
   @Test
   void gradientWithRespectToTheFirstLayerMatchesFiniteDifferences() {
-    VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
-    float[] pre1 = {0.7f, 0.3f};
-    float[] grad = new float[2];
-    VdshGraph reference = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
-    g.trainStep(batch(pre1.clone()), 0.5f, grad);
-    double h = 1e-2;
-    for (int i = 0; i < 2; i++) {
-      float[] up = pre1.clone();
-      float[] down = pre1.clone();
-      up[i] += (float) h;
-      down[i] -= (float) h;
-      double lossUp = reference.evaluate(batch(up), 0.5f).perDocument(0.5, 1);
-      double lossDown = reference.evaluate(batch(down), 0.5f).perDocument(0.5, 1);
-      assertEquals((lossUp - lossDown) / (2 * h), grad[i], 2e-3, "d loss / d pre1[" + i + "]");
-    }
+    assertGradientMatchesFiniteDifferences(new float[] {0.7f, 0.3f}, VdshGraphTest::batch);
   }
 
   @Test
   void gradientOfABatchOfDifferentDocumentsMatchesFiniteDifferences() {
     // Two documents with different lengths and labels: the per-row normalisers must not mix.
-    float[] pre1 = {0.7f, 0.3f, -0.2f, 1.1f};
-    VdshGraph.Batch b = twoRows(pre1);
+    assertGradientMatchesFiniteDifferences(new float[] {0.7f, 0.3f, -0.2f, 1.1f}, VdshGraphTest::twoRows);
+  }
+
+  /**
+   * trainStep's gradient with respect to the first layer's outputs against central differences of
+   * the mean loss per document (KL weight 0.5) of an untouched copy of the network.
+   */
+  private static void assertGradientMatchesFiniteDifferences(float[] pre1, Function<float[], VdshGraph.Batch> batchOf) {
     VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
     VdshGraph reference = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
-    float[] grad = new float[4];
-    g.trainStep(b, 0.5f, grad);
+    float[] grad = new float[pre1.length];
+    g.trainStep(batchOf.apply(pre1.clone()), 0.5f, grad);
     double h = 1e-2;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < pre1.length; i++) {
       float[] up = pre1.clone();
       float[] down = pre1.clone();
       up[i] += (float) h;
       down[i] -= (float) h;
-      // trainStep's gradient is of the mean over the batch's documents
-      double lossUp = reference.evaluate(twoRows(up), 0.5f).perDocument(0.5, 1);
-      double lossDown = reference.evaluate(twoRows(down), 0.5f).perDocument(0.5, 1);
+      double lossUp = reference.evaluate(batchOf.apply(up), 0.5f).perDocument(0.5, 1);
+      double lossDown = reference.evaluate(batchOf.apply(down), 0.5f).perDocument(0.5, 1);
       assertEquals((lossUp - lossDown) / (2 * h), grad[i], 2e-3, "d loss / d pre1[" + i + "]");
     }
   }
