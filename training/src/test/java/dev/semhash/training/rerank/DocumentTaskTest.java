@@ -155,19 +155,13 @@ class DocumentTaskTest {
     dev.semhash.rerank.model.RerankModel m = new dev.semhash.rerank.model.RerankModel("ssi", java.util.Map.of(), corpus.analysis(),
         corpus.dictionary(), new dev.semhash.rerank.model.Projection(t, 2, a), new dev.semhash.rerank.model.Projection(t, 2, b),
         dev.semhash.rerank.model.RerankModel.Similarity.DOT, 1f);
-    dev.semhash.rerank.model.RerankModel w = DocumentTaskExperiment.weighLearntPart(m, 0.25f);
-    double[] expected = new double[corpus.size()];
-    double[] got = new double[corpus.size()];
-    CorpusScorer.of(m, corpus).score(corpus.document(0), expected, 0.25f);
-    CorpusScorer.of(w, corpus).score(corpus.document(0), got);
+    double[] got = assertWeighedLikeTheScorer(m, corpus, 0.25f, 1);
+    var q = m.encodeQuery(corpus.document(0));
     for (int d = 0; d < corpus.size(); d++) {
-      var q = m.encodeQuery(corpus.document(0));
       double overlap = corpus.document(0).dot(corpus.document(d));
       double dense = m.score(q, m.encodeDocument(corpus.document(d))) - overlap;
       assertEquals(0.25 * dense + overlap, got[d], 1e-5);
-      assertEquals(expected[d], got[d], 1e-5);
     }
-    assertTrue(w.info().get("learnt_part_weight").startsWith("0.25"));
   }
 
   @Test
@@ -190,17 +184,28 @@ class DocumentTaskTest {
     assertTrue(DocumentTaskExperiment.weighable(dse));
     assertFalse(DocumentTaskExperiment.weighable(dssm), "a cosine has no scale to weigh");
 
-    var weighed = DocumentTaskExperiment.weighLearntPart(dse, 0.25f);
-    assertEquals(0.5f / 0.25f, weighed.termOverlapWeight(), 1e-6);
-    assertTrue(weighed.info().get("learnt_part_weight").startsWith("0.25"));
+    assertEquals(0.5f / 0.25f, DocumentTaskExperiment.weighLearntPart(dse, 0.25f).termOverlapWeight(), 1e-6);
+    // 0.25 dense + λ sparse, up to the factor 1 / 0.25 that leaves every ranking as it is
+    assertWeighedLikeTheScorer(dse, corpus, 0.25f, 0.25);
+  }
+
+  /**
+   * Checks that {@code weighLearntPart(model, weight)} scores every document as the scorer does
+   * with the dense part weighted by {@code weight}, up to the factor {@code scale}, and records the
+   * weight; returns the weighed model's scores for document 0 as the query.
+   */
+  private static double[] assertWeighedLikeTheScorer(
+      dev.semhash.rerank.model.RerankModel model, RerankCorpus corpus, float weight, double scale) {
+    var weighed = DocumentTaskExperiment.weighLearntPart(model, weight);
+    assertTrue(weighed.info().get("learnt_part_weight").startsWith(Float.toString(weight)));
     double[] expected = new double[corpus.size()];
     double[] got = new double[corpus.size()];
-    CorpusScorer.of(dse, corpus).score(corpus.document(0), expected, 0.25f);
+    CorpusScorer.of(model, corpus).score(corpus.document(0), expected, weight);
     CorpusScorer.of(weighed, corpus).score(corpus.document(0), got);
     for (int d = 0; d < corpus.size(); d++) {
-      // 0.25 dense + λ sparse, up to the factor 1 / 0.25 that leaves every ranking as it is
-      assertEquals(expected[d], 0.25 * got[d], 1e-5, "document " + d);
+      assertEquals(expected[d], scale * got[d], 1e-5, "document " + d);
     }
+    return got;
   }
 
   /** SSI trained on a slice of 20 Newsgroups ranks documents of the query's newsgroup far better than TF-IDF. */
