@@ -104,7 +104,9 @@ public final class RerankModelOptions {
   int pretrainEpochs;
 
   @Option(names = "--tfidf-weight", defaultValue = "1", paramLabel = "L",
-      description = "DSE: λ, weight of the TF-IDF cosine mixed into the score Φ(q)·Φ(d) + λ q·d, 0 for plain DSE (default: ${DEFAULT-VALUE}).")
+      description = "DSE and DSSM: λ, weight of the TF-IDF cosine mixed into the score, Φ(q)·Φ(d) + λ q·d (DSE, word vectors)"
+          + " or cos(y(q), y(d)) + λ q·d (DSSM, letter-trigram vectors), during training too; 0 for the plain model"
+          + " (default: ${DEFAULT-VALUE}).")
   float tfidfWeight;
 
   @Option(names = "--trigram-min-df", defaultValue = "2", paramLabel = "N",
@@ -173,7 +175,7 @@ public final class RerankModelOptions {
     DssmSettings d = DssmSettings.defaults(seed);
     return new DssmSettings(d.hidden(), dim, trigramMinDf, dssmGamma, dssmNegatives,
         learningRate == null ? d.learningRate() : learningRate, epochs == null ? d.epochs() : epochs, hardFraction(qrels), hardDepth,
-        seed, maxPositives);
+        seed, maxPositives, tfidfWeight);
   }
 
   /** The query/qrels protocol's settings for {@code model}. */
@@ -238,7 +240,7 @@ public final class RerankModelOptions {
       m.put("tfidf_weight", s.tfidfWeight());
     } else if (model.equals("dssm")) {
       DssmSettings s = dssm(seed, qrels);
-      m.put("model", "DSSM, f(q,d) = cos(y(q), y(d)), y a tanh network " + java.util.Arrays.toString(s.hidden()) + " → "
+      m.put("model", "DSSM, f(q,d) = cos(y(q), y(d)) + λ q·d, y a tanh network " + java.util.Arrays.toString(s.hidden()) + " → "
           + s.dimension() + " on letter trigrams of '#'-marked words, softmax over 1 relevant and " + s.negatives()
           + " sampled documents");
       m.put("dimension", s.dimension());
@@ -247,6 +249,7 @@ public final class RerankModelOptions {
       m.put("gamma", s.gamma());
       m.put("trigram_min_df", s.minDocFreq());
       m.put("softmax_negatives", s.negatives());
+      m.put("tfidf_weight", s.tfidfWeight());
     } else {
       S2NetSettings s = s2net(seed, qrels);
       m.put("model", "S2Net, f(q,d) = cos(A q, A d) on unit TF-IDF vectors, pairwise logistic loss (gamma " + s.gamma()

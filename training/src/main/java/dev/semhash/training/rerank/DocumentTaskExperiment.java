@@ -87,12 +87,10 @@ public final class DocumentTaskExperiment {
    * Whether the model adds a TF-IDF term to a learnt dot product, so that the two can be weighed:
    * SSI's {@code UᵀV + I}, and DSE's {@code Φ(q)·Φ(d) + λ q·d} (the DSE paper's linear mix; on
    * CiteSeer's 2,662 training links its fine-tuned network alone fell to validation MAP 0.05 against
-   * the mix's 0.16 before fine-tuning). A cosine (DSSM) has no scale to weigh.
+   * the mix's 0.16 before fine-tuning), and DSSM's {@code cos(y(q), y(d)) + λ q·d}.
    */
   static boolean weighable(RerankModel model) {
-    return model.termOverlapWeight() != 0
-        && (model.kind() == RerankModel.Kind.PROJECTIONS
-            || (model.kind() == RerankModel.Kind.DEEP && model.similarity() == RerankModel.Similarity.DOT));
+    return model.termOverlapWeight() != 0 && (model.kind() == RerankModel.Kind.PROJECTIONS || model.kind() == RerankModel.Kind.DEEP);
   }
 
   /**

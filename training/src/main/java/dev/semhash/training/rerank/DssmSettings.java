@@ -14,6 +14,10 @@ package dev.semhash.training.rerank;
  * @param hardNegativeDepth how deep in the first-stage ranking hard negatives are drawn
  * @param seed seed of every random choice
  * @param maxPositives relevant documents drawn per query and epoch, 0 for all
+ * @param tfidfWeight λ in {@code R(q, d) = cos(y(q), y(d)) + λ q·d}, {@code q·d} the cosine of the
+ *     unit idf-weighted trigram vectors: with λ > 0 the network learns what the lexical match
+ *     misses instead of relearning it from few pairs (the DSE paper's linear mix); 0 is the
+ *     paper's plain DSSM
  */
 public record DssmSettings(
     int[] hidden,
@@ -26,11 +30,15 @@ public record DssmSettings(
     float hardNegativeFraction,
     int hardNegativeDepth,
     long seed,
-    int maxPositives) {
+    int maxPositives,
+    float tfidfWeight) {
 
-  /** Defaults: the paper's 300-300-128 tanh network and 4 negatives, γ = 10; rate 0.1 (0.05 learnt too slowly in a 3-epoch SciFact run). */
+  /**
+   * Defaults: the paper's 300-300-128 tanh network and 4 negatives, γ = 10; rate 0.1 (0.05 learnt
+   * too slowly in a 3-epoch SciFact run); λ = 1.
+   */
   public static DssmSettings defaults(long seed) {
-    return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.1f, 10, 0.5f, 100, seed, 0);
+    return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.1f, 10, 0.5f, 100, seed, 0, 1f);
   }
 
   public DssmSettings {
@@ -51,6 +59,9 @@ public record DssmSettings(
     }
     if (Float.isFinite(gamma) == false || gamma <= 0 || Float.isFinite(learningRate) == false || learningRate <= 0) {
       throw new IllegalArgumentException("gamma and learning rate must be finite and positive, got " + gamma + " and " + learningRate);
+    }
+    if (Float.isFinite(tfidfWeight) == false || tfidfWeight < 0) {
+      throw new IllegalArgumentException("TF-IDF weight λ must be finite and >= 0 (0: plain DSSM), got " + tfidfWeight);
     }
     if (Float.isNaN(hardNegativeFraction) || hardNegativeFraction < 0 || hardNegativeFraction > 1) {
       throw new IllegalArgumentException("hard-negative fraction must be in [0, 1], got " + hardNegativeFraction);

@@ -27,7 +27,11 @@ import java.util.Random;
  *       (the paper feeds raw counts; unit length keeps long and short texts on one scale).
  *   <li><b>Network.</b> A tanh network, the same for queries and documents (the paper's shared
  *       towers), to a {@link DssmSettings#dimension()}-dimensional semantic vector; {@code R(q, d)}
- *       is the cosine of the two vectors.
+ *       is the cosine of the two vectors, plus {@link DssmSettings#tfidfWeight() λ} times the
+ *       cosine of the two trigram vectors themselves. With λ = 0 this is the paper's model; with
+ *       λ > 0 (the default, 1) the network is trained to add what the lexical match misses, which
+ *       with a few thousand training pairs is the difference between losing to TF-IDF and beating
+ *       it (see the measurements below).
  *   <li><b>Loss.</b> For each (query, relevant document) pair and {@link DssmSettings#negatives()}
  *       sampled non-relevant documents, {@code -log P(d⁺ | q)} with {@code P(d | q) = exp(γ R(q,
  *       d)) / Σ_{d'} exp(γ R(q, d'))} over the relevant and sampled documents; SGD, one step per
@@ -88,10 +92,12 @@ public final class DssmTrainer implements RerankTrainer {
    * The loss {@code -log P(d⁺ | q)} of one softmax and its gradient with respect to the query's and
    * each document's output vector ({@code docs[0]} the relevant one).
    *
+   * @param offsets added to each document's cosine before the softmax (λ q·d, constant in the
+   *     network's weights), or null for none
    * @param dq receives {@code dL/dy_q}
    * @param dd receives {@code dL/dy_d} for each document
    */
-  static double softmaxLoss(float[] yq, float[][] docs, float gamma, float[] dq, float[][] dd) {
+  static double softmaxLoss(float[] yq, float[][] docs, double[] offsets, float gamma, float[] dq, float[][] dd) {
     int n = docs.length;
     double nq = norm(yq);
     double[] r = new double[n];
@@ -100,12 +106,12 @@ public final class DssmTrainer implements RerankTrainer {
     for (int k = 0; k < n; k++) {
       nd[k] = norm(docs[k]);
       r[k] = nq == 0 || nd[k] == 0 ? 0 : dot(yq, docs[k]) / (nq * nd[k]);
-      max = Math.max(max, gamma * r[k]);
+      max = Math.max(max, gamma * (r[k] + offset(offsets, k)));
     }
     double z = 0;
     double[] p = new double[n];
     for (int k = 0; k < n; k++) {
-      p[k] = Math.exp(gamma * r[k] - max);
+      p[k] = Math.exp(gamma * (r[k] + offset(offsets, k)) - max);
       z += p[k];
     }
     Arrays.fill(dq, 0f);
@@ -123,6 +129,10 @@ public final class DssmTrainer implements RerankTrainer {
       }
     }
     return -Math.log(p[0]);
+  }
+
+  private static double offset(double[] offsets, int k) {
+    return offsets == null ? 0 : offsets[k];
   }
 
   private static double norm(float[] x) {
@@ -172,9 +182,16 @@ public final class DssmTrainer implements RerankTrainer {
             fd[k] = net.forward(corpus.document(docs.get(k)));
             outs[k] = fd[k][fd[k].length - 1];
           }
+          double[] offsets = null;
+          if (settings.tfidfWeight() != 0) {
+            offsets = new double[docs.size()];
+            for (int k = 0; k < offsets.length; k++) {
+              offsets[k] = settings.tfidfWeight() * q.dot(corpus.document(docs.get(k)));
+            }
+          }
           float[] dq = new float[c];
           float[][] dd = new float[fd.length][c];
-          double loss = softmaxLoss(fq[fq.length - 1], outs, settings.gamma(), dq, dd);
+          double loss = softmaxLoss(fq[fq.length - 1], outs, offsets, settings.gamma(), dq, dd);
           lossSum += loss;
           softmaxes++;
           if (loss > Math.log(2)) { // the relevant document has less than half the probability
@@ -201,7 +218,8 @@ public final class DssmTrainer implements RerankTrainer {
   @Override
   public RerankModel snapshot() {
     Map<String, String> info = new LinkedHashMap<>();
-    info.put("model", "DSSM: f(q,d) = cos(y(q), y(d)), y a tanh network on unit idf-weighted letter-trigram vectors");
+    info.put("model", "DSSM: f(q,d) = cos(y(q), y(d)) + λ q·d, y a tanh network on unit idf-weighted letter-trigram vectors");
+    info.put("tfidf_weight", Float.toString(settings.tfidfWeight()));
     StringBuilder arch = new StringBuilder(Integer.toString(net.terms));
     for (int w : net.widths) {
       arch.append('-').append(w);
@@ -216,7 +234,7 @@ public final class DssmTrainer implements RerankTrainer {
     info.put("seed", Long.toString(settings.seed()));
     info.put("max_positives", Integer.toString(settings.maxPositives()));
     Projection first = net.projection();
-    return new RerankModel("dssm", info, corpus.analysis(), corpus.dictionary(), first, first, RerankModel.Similarity.COSINE, 0f,
+    return new RerankModel("dssm", info, corpus.analysis(), corpus.dictionary(), first, first, RerankModel.Similarity.COSINE, settings.tfidfWeight(),
         net.deepLayers());
   }
 }

@@ -181,12 +181,15 @@ class DocumentTaskTest {
         projection, projection, dev.semhash.rerank.model.RerankModel.Similarity.DOT, 0.5f, layers);
     var dssm = new dev.semhash.rerank.model.RerankModel("dssm", java.util.Map.of(), corpus.analysis(), corpus.dictionary(),
         projection, projection, dev.semhash.rerank.model.RerankModel.Similarity.COSINE, 0.5f, layers);
-    assertTrue(DocumentTaskExperiment.weighable(dse));
-    assertFalse(DocumentTaskExperiment.weighable(dssm), "a cosine has no scale to weigh");
-
-    assertEquals(0.5f / 0.25f, DocumentTaskExperiment.weighLearntPart(dse, 0.25f).termOverlapWeight(), 1e-6);
-    // 0.25 dense + λ sparse, up to the factor 1 / 0.25 that leaves every ranking as it is
-    assertWeighedLikeTheScorer(dse, corpus, 0.25f, 0.25);
+    for (var model : List.of(dse, dssm)) {
+      assertTrue(DocumentTaskExperiment.weighable(model), model.method());
+      assertEquals(0.5f / 0.25f, DocumentTaskExperiment.weighLearntPart(model, 0.25f).termOverlapWeight(), 1e-6);
+      // 0.25 dense + λ sparse, up to the factor 1 / 0.25 that leaves every ranking as it is
+      assertWeighedLikeTheScorer(model, corpus, 0.25f, 0.25);
+    }
+    var plainDssm = new dev.semhash.rerank.model.RerankModel("dssm", java.util.Map.of(), corpus.analysis(), corpus.dictionary(),
+        projection, projection, dev.semhash.rerank.model.RerankModel.Similarity.COSINE, 0f, layers);
+    assertFalse(DocumentTaskExperiment.weighable(plainDssm), "without a TF-IDF term there is nothing to weigh against");
   }
 
   /**

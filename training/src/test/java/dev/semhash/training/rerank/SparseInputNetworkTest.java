@@ -106,6 +106,9 @@ class SparseInputNetworkTest {
     checkGradient(net, g, loss);
   }
 
+  /** λ q·d of three documents: constants of the softmax that the gradient must see through. */
+  private static final double[] OFFSETS = {0.3, -0.2, 0.7};
+
   @Test
   void softmaxLossGradientMatchesFiniteDifferences() {
     SparseInputNetwork net = random(5, new int[] {4, 3}, new Activation[] {Activation.TANH, Activation.TANH}, 12);
@@ -116,7 +119,7 @@ class SparseInputNetworkTest {
       for (int k = 0; k < docs.length; k++) {
         outs[k] = out(net, docs[k]);
       }
-      return DssmTrainer.softmaxLoss(out(net, Q), outs, gamma, new float[3], new float[docs.length][3]);
+      return DssmTrainer.softmaxLoss(out(net, Q), outs, OFFSETS, gamma, new float[3], new float[docs.length][3]);
     };
     float[][] fq = net.forward(Q);
     float[][][] fd = new float[docs.length][][];
@@ -127,7 +130,7 @@ class SparseInputNetworkTest {
     }
     float[] dq = new float[3];
     float[][] dd = new float[docs.length][3];
-    DssmTrainer.softmaxLoss(fq[1], outs, gamma, dq, dd);
+    DssmTrainer.softmaxLoss(fq[1], outs, OFFSETS, gamma, dq, dd);
     SparseInputNetwork.Gradient g = new SparseInputNetwork.Gradient(net);
     net.backward(Q, fq, dq, g);
     for (int k = 0; k < docs.length; k++) {
@@ -141,8 +144,11 @@ class SparseInputNetworkTest {
     // query (1, 0); documents (1, 0) (cosine 1) and (0, 2) (cosine 0): loss = -log(e^γ / (e^γ + 1))
     float[] dq = new float[2];
     float[][] dd = new float[2][2];
-    double loss = DssmTrainer.softmaxLoss(new float[] {1, 0}, new float[][] {{1, 0}, {0, 2}}, 2f, dq, dd);
+    double loss = DssmTrainer.softmaxLoss(new float[] {1, 0}, new float[][] {{1, 0}, {0, 2}}, null, 2f, dq, dd);
     assertEquals(-Math.log(Math.exp(2) / (Math.exp(2) + 1)), loss, 1e-9);
+    // offsets λ q·d of 0.25 and 1 added to the cosines: loss = -log(e^(2·1.25) / (e^(2·1.25) + e^(2·1)))
+    double mixed = DssmTrainer.softmaxLoss(new float[] {1, 0}, new float[][] {{1, 0}, {0, 2}}, new double[] {0.25, 1}, 2f, dq, dd);
+    assertEquals(-Math.log(Math.exp(2.5) / (Math.exp(2.5) + Math.exp(2))), mixed, 1e-9);
   }
 
   @Test
