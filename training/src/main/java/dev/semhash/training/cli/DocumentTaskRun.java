@@ -52,7 +52,7 @@ final class DocumentTaskRun {
     DocumentTaskExperiment.Settings settings = new DocumentTaskExperiment.Settings(
         method, trained ? c.modelOptions.trainer(method, c.common.seed, false) : null, pairs, analysis(), c.modelOptions.minDf,
         c.modelOptions.maxTerms(), c.validationFraction == null ? 0.1 : c.validationFraction, c.maxValidation,
-        c.modelOptions.hardDepth(false), c.weakNeighbours, c.triples, c.common.seed, 2);
+        c.modelOptions.hardDepth(method, false), c.weakNeighbours, c.triples, c.common.seed, 2);
 
     Map<String, Object> results = new LinkedHashMap<>();
     results.put("command", "eval-rerank");

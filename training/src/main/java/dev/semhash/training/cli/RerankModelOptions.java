@@ -24,10 +24,13 @@ public final class RerankModelOptions {
           + " full (unconstrained; at most " + SsiVariant.MAX_FULL_TERMS + " terms, see --max-terms) (default: ${DEFAULT-VALUE}).")
   String ssiVariant;
 
-  @Option(names = "--epochs", paramLabel = "N", description = "Training epochs; the best on validation is kept (default: SSI 10, S2Net 15).")
+  @Option(names = "--epochs", paramLabel = "N",
+      description = "Training epochs; the best on validation is kept (default: SSI 10, 20 on links; S2Net 15; DSE 10; DSSM 10, 30 on links).")
   Integer epochs;
 
-  @Option(names = "--lr", paramLabel = "RATE", description = "Learning rate: SSI's SGD step (default 0.05), S2Net's Adam step (default 0.01).")
+  @Option(names = "--lr", paramLabel = "RATE",
+      description = "Learning rate: SSI's SGD step (default 0.05), S2Net's Adam step (default 0.01), DSE's fine-tuning step (default 0.01),"
+          + " DSSM's SGD step (default 0.1 with qrels, 0.02 between documents, 0.01 on links).")
   Float learningRate;
 
   @Option(names = "--gamma", defaultValue = "10", description = "S2Net: scale of the cosine difference in the loss (default: ${DEFAULT-VALUE}).")
@@ -41,7 +44,7 @@ public final class RerankModelOptions {
 
   @Option(names = "--hard-fraction", paramLabel = "F",
       description = "Share of negatives from the query's first-stage neighbours: BM25's top hits for qrels, TF-IDF's for"
-          + " documents (default: 0.5 for qrels, 0 otherwise).")
+          + " documents (default: 0.5 for qrels and, except for S2Net, for links; 0 otherwise).")
   Float hardFraction;
 
   @Option(names = "--model-negatives", arity = "0..1", paramLabel = "BOOL",
@@ -61,7 +64,14 @@ public final class RerankModelOptions {
     links = true;
   }
 
-  private boolean modelNegatives() {
+  /** Whether {@code model} draws its hard negatives from its own ranking: only SSI can, by default on links. */
+  private boolean modelNegatives(String model) {
+    if (model.equals("ssi") == false) {
+      if (Boolean.TRUE.equals(modelNegatives)) {
+        throw new IllegalArgumentException("--model-negatives is SSI's; " + model + " draws hard negatives from the first stage (--hard-fraction)");
+      }
+      return false;
+    }
     return modelNegatives != null ? modelNegatives : links;
   }
 
@@ -121,19 +131,18 @@ public final class RerankModelOptions {
       description = "DSSM: sampled non-relevant documents in each softmax (the paper's 4) (default: ${DEFAULT-VALUE}).")
   int dssmNegatives;
 
-  /** The hard-negative share: as given, else 0.5 with qrels (BM25 candidates), 0 otherwise. */
-  float hardFraction(boolean qrels) {
-    return hardFraction != null ? hardFraction : qrels || links ? 0.5f : 0f;
+  /**
+   * The hard-negative share of {@code model}: as given, else 0.5 with qrels (BM25's top hits) and
+   * on links (SSI: its own top documents; DSE and DSSM: TF-IDF neighbours), else 0. S2Net keeps 0
+   * on links.
+   */
+  float hardFraction(String model, boolean qrels) {
+    return hardFraction != null ? hardFraction : qrels || (links && model.equals("s2net") == false) ? 0.5f : 0f;
   }
 
-  /** S2Net's: the links defaults are SSI's, S2Net keeps 0.5 for qrels and 0 otherwise. */
-  private float s2netHardFraction(boolean qrels) {
-    return hardFraction != null ? hardFraction : qrels ? 0.5f : 0f;
-  }
-
-  /** Depth of hard-negative candidates to compute: none when no negative is drawn from them. */
-  int hardDepth(boolean qrels) {
-    return hardFraction(qrels) > 0 && modelNegatives() == false ? hardDepth : 0;
+  /** Depth of first-stage hard-negative candidates to compute: none when no negative is drawn from them. */
+  int hardDepth(String model, boolean qrels) {
+    return hardFraction(model, qrels) > 0 && modelNegatives(model) == false ? hardDepth : 0;
   }
 
   int maxTerms() {
@@ -145,8 +154,8 @@ public final class RerankModelOptions {
     return new SsiSettings(
         dim, learningRate == null ? defaults.learningRate() : learningRate,
         epochs != null ? epochs : links ? 20 : defaults.epochs(),
-        negatives, hardFraction(qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives, sparsePerColumn,
-        eliminationEpochs, lsaInit(), modelNegatives());
+        negatives, hardFraction("ssi", qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives, sparsePerColumn,
+        eliminationEpochs, lsaInit(), modelNegatives("ssi"));
   }
 
   private int lsaInit() {
@@ -161,20 +170,28 @@ public final class RerankModelOptions {
     S2NetSettings defaults = S2NetSettings.defaults(seed);
     return new S2NetSettings(
         dim, learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
-        negatives, s2netHardFraction(qrels), hardDepth, gamma, lsaIterations, seed, maxPositives);
+        negatives, hardFraction("s2net", qrels), hardDepth, gamma, lsaIterations, seed, maxPositives);
   }
 
   DseSettings dse(long seed, boolean qrels) {
     DseSettings d = DseSettings.defaults(seed);
     return new DseSettings(dseTerms, dim, pretrainEpochs, d.pretrainRate(), d.gaussianPretrainRate(),
         learningRate == null ? d.learningRate() : learningRate, d.momentum(), d.weightDecay(), epochs == null ? d.epochs() : epochs,
-        negatives, hardFraction(qrels), hardDepth, tfidfWeight, seed, maxPositives);
+        negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight, seed, maxPositives);
   }
 
+  /**
+   * DSSM's settings. The rate is 0.1 with qrels (short queries), 0.02 between documents and 0.01
+   * on links: between two long documents, rate 0.1 drove the 20 Newsgroups document-document run
+   * into saturation (every post the same vector, loss ln 5, from epoch 4), which 0.02 did not
+   * (test MAP 0.7296); on CiteSeer's validation links 0.01 with 30 epochs reached MAP 0.2241, 0.02
+   * with 20 epochs 0.2215 and 0.1 with 10 epochs 0.2045.
+   */
   DssmSettings dssm(long seed, boolean qrels) {
     DssmSettings d = DssmSettings.defaults(seed);
+    float rate = learningRate != null ? learningRate : qrels ? d.learningRate() : links ? 0.01f : 0.02f;
     return new DssmSettings(d.hidden(), dim, trigramMinDf, dssmGamma, dssmNegatives,
-        learningRate == null ? d.learningRate() : learningRate, epochs == null ? d.epochs() : epochs, hardFraction(qrels), hardDepth,
+        rate, epochs != null ? epochs : links ? 30 : d.epochs(), hardFraction("dssm", qrels), hardDepth,
         seed, maxPositives, tfidfWeight);
   }
 
@@ -261,9 +278,9 @@ public final class RerankModelOptions {
       m.put("lsa_iterations", s.lsaIterations());
     }
     m.put("negatives_per_pair", negatives);
-    m.put("hard_negative_fraction", model.equals("ssi") ? hardFraction(qrels) : s2netHardFraction(qrels));
+    m.put("hard_negative_fraction", hardFraction(model, qrels));
     m.put("hard_negative_depth", hardDepth);
-    m.put("hard_negatives", modelNegatives() && model.equals("ssi") ? "model's own top documents, each epoch" : qrels ? "BM25 top hits" : "TF-IDF neighbours");
+    m.put("hard_negatives", modelNegatives(model) ? "model's own top documents, each epoch" : qrels ? "BM25 top hits" : "TF-IDF neighbours");
     m.put("max_positives", maxPositives);
     m.put("min_df", minDf);
     m.put("max_terms", maxTerms == null ? "all" : maxTerms);

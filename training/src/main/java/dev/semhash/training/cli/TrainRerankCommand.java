@@ -128,7 +128,7 @@ final class TrainRerankCommand implements Callable<Integer> {
       DocumentTaskExperiment.Settings settings = new DocumentTaskExperiment.Settings(
           model.name(), modelOptions.trainer(model.name(), common.seed, false), source, DocumentTaskRun.analysis(),
           modelOptions.minDf, modelOptions.maxTerms(), validationFraction == null ? 0.1 : validationFraction, 1000,
-          modelOptions.hardDepth(false), weakNeighbours, 1000, common.seed, 2);
+          modelOptions.hardDepth(model.name(), false), weakNeighbours, 1000, common.seed, 2);
       DocumentTaskExperiment.Trained t = DocumentTaskExperiment.train(docs, links, settings, common.progress());
       trained = t.model();
       System.out.printf("%s on %s (%d documents), %s: epoch %d of %d, validation MAP %s%n", model, reader.name(), docs.size(),

@@ -34,8 +34,9 @@ public record DssmSettings(
     float tfidfWeight) {
 
   /**
-   * Defaults: the paper's 300-300-128 tanh network and 4 negatives, γ = 10; rate 0.1 (0.05 learnt
-   * too slowly in a 3-epoch SciFact run); λ = 1.
+   * Defaults: the paper's 300-300-128 tanh network and 4 negatives, γ = 10; rate 0.1 for short
+   * queries (0.05 learnt too slowly in a 3-epoch SciFact run; between long documents it saturates
+   * the network, use 0.02); λ = 1.
    */
   public static DssmSettings defaults(long seed) {
     return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.1f, 10, 0.5f, 100, seed, 0, 1f);

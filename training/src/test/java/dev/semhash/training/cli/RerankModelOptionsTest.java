@@ -1,0 +1,59 @@
+package dev.semhash.training.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class RerankModelOptionsTest {
+  private static RerankModelOptions parse(String... args) {
+    RerankModelOptions options = new RerankModelOptions();
+    new CommandLine(options).parseArgs(args);
+    return options;
+  }
+
+  @Test
+  void hardNegativesByModelAndTask() {
+    RerankModelOptions docs = parse();
+    for (String model : new String[] {"ssi", "s2net", "dse", "dssm"}) {
+      assertEquals(0.5f, docs.hardFraction(model, true), model + " with qrels: BM25's top hits");
+      assertEquals(0f, docs.hardFraction(model, false), model + " on doc-doc");
+      assertEquals(100, docs.hardDepth(model, true));
+      assertEquals(0, docs.hardDepth(model, false), "no first-stage candidates are needed when none is drawn");
+    }
+    RerankModelOptions links = parse();
+    links.useLinkDefaults();
+    assertEquals(0.5f, links.hardFraction("ssi", false));
+    assertEquals(0, links.hardDepth("ssi", false), "SSI draws from its own ranking on links, not from TF-IDF's");
+    assertEquals(0f, links.hardFraction("s2net", false));
+    for (String model : new String[] {"dse", "dssm"}) {
+      assertEquals(0.5f, links.hardFraction(model, false), model);
+      assertEquals(100, links.hardDepth(model, false), model + " draws from TF-IDF's neighbours");
+    }
+    assertEquals(0.2f, parse("--hard-fraction", "0.2").hardFraction("s2net", false), "as given");
+  }
+
+  @Test
+  void dssmHasItsOwnDefaultsOnLinks() {
+    RerankModelOptions links = parse();
+    links.useLinkDefaults();
+    assertEquals(0.01f, links.dssm(42, false).learningRate());
+    assertEquals(30, links.dssm(42, false).epochs());
+    assertEquals(0.1f, parse().dssm(42, true).learningRate(), "qrels");
+    assertEquals(0.02f, parse().dssm(42, false).learningRate(), "document-document");
+    assertEquals(10, parse().dssm(42, false).epochs());
+    assertEquals(0.05f, parse("--lr", "0.05").dssm(42, false).learningRate(), "as given");
+    assertEquals(1f, parse().dssm(42, false).tfidfWeight());
+    assertEquals(0f, parse("--tfidf-weight", "0").dssm(42, false).tfidfWeight());
+  }
+
+  @Test
+  void modelNegativesAreSsisOnly() {
+    RerankModelOptions options = parse("--model-negatives");
+    assertEquals(0, options.hardDepth("ssi", true));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> options.hardDepth("dssm", true));
+    assertTrue(e.getMessage().contains("--model-negatives is SSI's"), e.getMessage());
+  }
+}
