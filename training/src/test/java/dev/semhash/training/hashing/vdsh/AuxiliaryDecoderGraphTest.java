@@ -16,8 +16,6 @@ import org.junit.jupiter.api.Test;
  * gradients. Runs in about 3 s.
  */
 class AuxiliaryDecoderGraphTest {
-  private static final double LN_4 = Math.log(4);
-
   /** A decoder over 2 targets (a target space unrelated to the vocabulary's 3 words). */
   private static BagDecoder decoder(double weight) {
     SparseMatrix targets =
@@ -25,7 +23,7 @@ class AuxiliaryDecoderGraphTest {
     return new BagDecoder("nbr", targets, weight);
   }
 
-  // As VdshGraphTest: s = (1.5, -2) for pre1 = (1, -1), eps = (0.5, -1).
+  // As VdshGraphTest: s = (S1, S2) = (1 + √2/2, -√2) for pre1 = (1, -1), eps = (0.5, -1).
   private static VdshGraph tiny(boolean neighbours, double decoderWeight) {
     VdshGraph g =
         new VdshGraph(VdshVariant.VDSH, 2, 2, 3, 1, VdshGraph.LabelModel.SOFTMAX, 0.001, 1.0,
@@ -48,13 +46,15 @@ class AuxiliaryDecoderGraphTest {
 
   @Test
   void auxiliaryDecoderLossMatchesHandComputation() {
-    // logits = c - s B = (-1.5, 2); both targets once: -[(-1.5 - lse) + (2 - lse)] = 2 lse - 0.5
-    double lse = Math.log(Math.exp(-1.5) + Math.exp(2));
+    // logits = c - s B = (-S1, -S2); both targets once: -[(-S1 - lse) + (-S2 - lse)] = S1 + S2 + 2 lse
+    double s1 = VdshGraphTest.S1;
+    double s2 = VdshGraphTest.S2;
+    double lse = Math.log(Math.exp(-s1) + Math.exp(-s2));
+    double auxiliary = s1 + s2 + 2 * lse;
     VdshGraph.Losses l = tiny(false, 0.5).evaluate(batch(new float[] {1, -1}, null), 1f);
-    assertEquals(0.5 * (2 * lse - 0.5), l.auxiliary(), 1e-5);
-    double reconstruction = 1 + 3 * Math.log(Math.exp(-1.5) + 1 + Math.exp(2));
-    assertEquals(reconstruction, l.reconstruction(), 1e-4);
-    assertEquals(reconstruction + (2 - Math.log(2)) + 0.5 * (2 * lse - 0.5), l.perDocument(1, 1), 1e-4);
+    assertEquals(0.5 * auxiliary, l.auxiliary(), 1e-5);
+    assertEquals(VdshGraphTest.RECONSTRUCTION, l.reconstruction(), 1e-4);
+    assertEquals(VdshGraphTest.RECONSTRUCTION + VdshGraphTest.KL + 0.5 * auxiliary, l.perDocument(1, 1), 1e-4);
     // weight 0 removes the term
     assertEquals(0, tiny(false, 0).evaluate(batch(new float[] {1, -1}, null), 1f).auxiliary(), 0);
   }
@@ -63,11 +63,12 @@ class AuxiliaryDecoderGraphTest {
   void neighbourBranchAddsTheMeanOfTheNeighboursHiddenVectors() {
     VdshGraph g = tiny(true, 1);
     // neighbours' pre1 (2, -1) and (0, 4): hidden (2, 0) and (0, 4), mean (1, 2);
-    // t2 = (1, 0.5) + (1, 2) = (2, 2.5), mu = (2, 5 - 1) = (2, 4), logvar = (0, ln 4)
+    // t2 = (1, 0.5) + (1, 2) = (2, 2.5), mu = (2, 5 - 1) = (2, 4), logvar = (ln 2, ln 2)
     float[] mu = g.mu(new float[] {1, -1}, 1, new float[] {2, -1, 0, 4}, 2, new float[] {0.5f, 0.5f});
     assertEquals(2f, mu[0], 1e-6);
     assertEquals(4f, mu[1], 1e-6);
-    double kl = -0.5 * ((1 + 0 - 4 - 1) + (1 + LN_4 - 16 - 4));
+    double ln2 = VdshGraphTest.LN_2;
+    double kl = -0.5 * ((1 + ln2 - 4 - 2) + (1 + ln2 - 16 - 2));
     assertEquals(kl, g.evaluate(batch(new float[] {1, -1}, new float[] {2, -1, 0, 4}), 1f).kl(), 1e-5);
   }
 

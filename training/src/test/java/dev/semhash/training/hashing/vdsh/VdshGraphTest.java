@@ -11,17 +11,27 @@ import org.junit.jupiter.api.Test;
 
 /** Loss terms and gradients of a tiny network whose every weight is set by hand. */
 class VdshGraphTest {
-  private static final double LN_4 = Math.log(4);
+  static final double LN_2 = Math.log(2);
+
+  /** The log-variance head's bias whose sigmoid is ln 2. */
+  static final float LOGIT_OF_LN_2 = (float) Math.log(LN_2 / (1 - LN_2));
 
   // hidden 2, latent 2, vocabulary 3, labels 2. For the input row pre1 = (1, -1):
   //   t1 = relu(pre1) = (1, 0);  t2 = relu(t1 I + (0, 0.5)) = (1, 0.5)
-  //   mu = t2 diag(1, 2) + (0, -1) = (1, 0);  logvar = (0, ln 4), so sigma = (1, 2)
-  //   eps = (0.5, -1):  s = mu + sigma * eps = (1.5, -2)
-  //   KL = -1/2 [(1 + 0 - 1 - 1) + (1 + ln 4 - 0 - 4)] = 2 - ln 2
-  //   logits = bdec - s G with G = [[1,0,0],[0,0,1]], bdec = 0:  (-1.5, 0, 2)
-  //   counts (2, 0, 1):  reconstruction = -[2 (-1.5 - lse) + (2 - lse)] = 1 + 3 lse,
-  //     lse = ln(e^-1.5 + 1 + e^2)
-  //   labels: Wy = I, by = 0, logits = s = (1.5, -2), label 0:  -(1.5 - ln(e^1.5 + e^-2))
+  //   mu = t2 diag(1, 2) + (0, -1) = (1, 0);  logvar = sigmoid(0 t2 + b) = (ln 2, ln 2), so
+  //   sigma = (√2, √2)
+  //   eps = (0.5, -1):  s = mu + sigma * eps = (1 + √2/2, -√2) = (S1, S2)
+  //   KL = -1/2 [(1 + ln 2 - 1 - 2) + (1 + ln 2 - 0 - 2)] = 3/2 - ln 2
+  //   logits = bdec - s G with G = [[1,0,0],[0,0,1]], bdec = 0:  (-S1, 0, -S2)
+  //   counts (2, 0, 1):  reconstruction = -[2 (-S1 - lse) + (-S2 - lse)] = 2 S1 + S2 + 3 lse,
+  //     lse = ln(e^-S1 + 1 + e^-S2)
+  //   labels: Wy = I, by = 0, logits = s = (S1, S2), label 0:  -(S1 - ln(e^S1 + e^S2))
+  static final double S1 = 1 + Math.sqrt(2) / 2;
+  static final double S2 = -Math.sqrt(2);
+  static final double KL = 1.5 - LN_2;
+  static final double RECONSTRUCTION = 2 * S1 + S2 + 3 * Math.log(Math.exp(-S1) + 1 + Math.exp(-S2));
+  private static final double SOFTMAX_LABEL = -(S1 - Math.log(Math.exp(S1) + Math.exp(S2)));
+
   private static VdshGraph tiny(VdshVariant variant, VdshGraph.LabelModel labelModel) {
     VdshGraph g = new VdshGraph(variant, 2, 2, 3, 2, labelModel, 0.001, 1.0, new SplittableRandom(1));
     setHandWeights(g);
@@ -39,7 +49,7 @@ class VdshGraphTest {
     g.set("Wmu", new float[] {1, 0, 0, 2});
     g.set("bmu", new float[] {0, -1});
     g.set("Wlv", new float[] {0, 0, 0, 0});
-    g.set("blv", new float[] {0, (float) LN_4});
+    g.set("blv", new float[] {LOGIT_OF_LN_2, LOGIT_OF_LN_2});
     g.set("G", new float[] {1, 0, 0, 0, 0, 1});
     g.set("bdec", new float[] {0, 0, 0});
   }
@@ -49,16 +59,14 @@ class VdshGraphTest {
         1, pre1, new float[] {1, 1}, new float[] {0.5f, -1}, null, new float[] {2, 0, 1}, new float[] {1, 0});
   }
 
-  private static final double LSE = Math.log(Math.exp(-1.5) + 1 + Math.exp(2));
-
   @Test
   void klAndReconstructionMatchHandComputation() {
     VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
     VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 0.25f);
-    assertEquals(2 - Math.log(2), l.kl(), 1e-5);
-    assertEquals(1 + 3 * LSE, l.reconstruction(), 1e-4);
+    assertEquals(KL, l.kl(), 1e-5);
+    assertEquals(RECONSTRUCTION, l.reconstruction(), 1e-4);
     assertEquals(0, l.label());
-    assertEquals(1 + 3 * LSE + 0.25 * (2 - Math.log(2)), l.perDocument(0.25, 1), 1e-4);
+    assertEquals(RECONSTRUCTION + 0.25 * KL, l.perDocument(0.25, 1), 1e-4);
   }
 
   @Test
@@ -68,8 +76,8 @@ class VdshGraphTest {
     VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
     g.set("bdec", new float[] {0, -400, 0});
     VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 1f);
-    double lse = Math.log(Math.exp(-1.5) + Math.exp(2));
-    assertEquals(1 + 3 * lse, l.reconstruction(), 1e-4);
+    double lse = Math.log(Math.exp(-S1) + Math.exp(-S2));
+    assertEquals(2 * S1 + S2 + 3 * lse, l.reconstruction(), 1e-4);
     float[] gradPre1 = new float[2];
     VdshGraph.Losses trained = g.trainStep(batch(new float[] {1, -1}), 1f, gradPre1);
     assertTrue(trained.finite(), "loss " + trained);
@@ -84,56 +92,56 @@ class VdshGraphTest {
         new VdshGraph.Batch(2, new float[] {1, -1, 1, -1}, new float[] {1, 1, 1, 1},
             new float[] {0.5f, -1, 0.5f, -1}, null, new float[] {2, 0, 1, 2, 0, 1}, null);
     VdshGraph.Losses l = g.evaluate(b, 1f);
-    assertEquals(2 * (2 - Math.log(2)), l.kl(), 1e-5);
-    assertEquals(2 * (1 + 3 * LSE), l.reconstruction(), 1e-4);
+    assertEquals(2 * KL, l.kl(), 1e-5);
+    assertEquals(2 * RECONSTRUCTION, l.reconstruction(), 1e-4);
   }
 
   @Test
   void softmaxLabelLoss() {
     VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SOFTMAX);
     VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 1f);
-    assertEquals(-(1.5 - Math.log(Math.exp(1.5) + Math.exp(-2))), l.label(), 1e-5);
-    assertEquals(1 + 3 * LSE, l.reconstruction(), 1e-4);
+    assertEquals(SOFTMAX_LABEL, l.label(), 1e-5);
+    assertEquals(RECONSTRUCTION, l.reconstruction(), 1e-4);
   }
 
   @Test
   void sigmoidLabelLoss() {
     VdshGraph g = tiny(VdshVariant.VDSH_S, VdshGraph.LabelModel.SIGMOID);
     VdshGraph.Losses l = g.evaluate(batch(new float[] {1, -1}), 1f);
-    // label 0 present with logit 1.5, label 1 absent with logit -2
-    double expected = Math.log(1 + Math.exp(-1.5)) + Math.log(1 + Math.exp(-2));
+    // label 0 present with logit S1, label 1 absent with logit S2
+    double expected = Math.log(1 + Math.exp(-S1)) + Math.log(1 + Math.exp(S2));
     assertEquals(expected, l.label(), 1e-5);
   }
 
   @Test
   void privateVariableAddsToTheDecoderInputAndTheKl() {
     VdshGraph g = tiny(VdshVariant.VDSH_SP, VdshGraph.LabelModel.SOFTMAX);
-    // v's heads: mu_v = t2 * 0 + (1, 1) = (1, 1), logvar_v = 0, eps_v = (0, 0), so v = (1, 1)
+    // v's heads: mu_v = t2 * 0 + (1, 1) = (1, 1), logvar_v = (ln 2, ln 2), eps_v = (0, 0), so v = (1, 1)
     g.set("WmuV", new float[] {0, 0, 0, 0});
     g.set("bmuV", new float[] {1, 1});
     g.set("WlvV", new float[] {0, 0, 0, 0});
-    g.set("blvV", new float[] {0, 0});
+    g.set("blvV", new float[] {LOGIT_OF_LN_2, LOGIT_OF_LN_2});
     VdshGraph.Batch b =
         new VdshGraph.Batch(1, new float[] {1, -1}, new float[] {1, 1}, new float[] {0.5f, -1},
             new float[] {0, 0}, new float[] {2, 0, 1}, new float[] {1, 0});
     VdshGraph.Losses l = g.evaluate(b, 1f);
-    // KL of v: -1/2 * 2 * (1 + 0 - 1 - 1) = 1
-    assertEquals(2 - Math.log(2) + 1, l.kl(), 1e-5);
-    // s + v = (2.5, -1): logits (-2.5, 0, 1)
-    double lse = Math.log(Math.exp(-2.5) + 1 + Math.exp(1));
-    assertEquals(-(2 * (-2.5 - lse) + (1 - lse)), l.reconstruction(), 1e-4);
+    // KL of v: -1/2 * 2 * (1 + ln 2 - 1 - 2) = 2 - ln 2
+    assertEquals(KL + 2 - LN_2, l.kl(), 1e-5);
+    // s + v = (S1 + 1, S2 + 1): logits (-S1 - 1, 0, -S2 - 1)
+    double lse = Math.log(Math.exp(-S1 - 1) + 1 + Math.exp(-S2 - 1));
+    assertEquals(2 * (S1 + 1) + (S2 + 1) + 3 * lse, l.reconstruction(), 1e-4);
     // labels still come from s alone
-    assertEquals(-(1.5 - Math.log(Math.exp(1.5) + Math.exp(-2))), l.label(), 1e-5);
+    assertEquals(SOFTMAX_LABEL, l.label(), 1e-5);
   }
 
   @Test
   void dropoutMaskScalesTheSecondLayer() {
     VdshGraph g = tiny(VdshVariant.VDSH, VdshGraph.LabelModel.SOFTMAX);
-    // mask (2, 0): t2 = (2, 0), mu = (2, -1), logvar = (0, ln 4)
+    // mask (2, 0): t2 = (2, 0), mu = (2, -1), logvar = (ln 2, ln 2)
     VdshGraph.Batch b =
         new VdshGraph.Batch(1, new float[] {1, -1}, new float[] {2, 0}, new float[] {0.5f, -1}, null,
             new float[] {2, 0, 1}, null);
-    double kl = -0.5 * ((1 + 0 - 4 - 1) + (1 + LN_4 - 1 - 4));
+    double kl = -0.5 * ((1 + LN_2 - 4 - 2) + (1 + LN_2 - 1 - 2));
     assertEquals(kl, g.evaluate(b, 1f).kl(), 1e-5);
   }
 
