@@ -68,7 +68,8 @@ public final class RerankModelOptions {
   private boolean modelNegatives(String model) {
     if (model.equals("ssi") == false) {
       if (Boolean.TRUE.equals(modelNegatives)) {
-        throw new IllegalArgumentException("--model-negatives is SSI's; " + model + " draws hard negatives from the first stage (--hard-fraction)");
+        throw new IllegalArgumentException("--model-negatives is SSI's; " + model + " draws its hard negatives from the first"
+            + " stage: drop --model-negatives and set their share with --hard-fraction");
       }
       return false;
     }
@@ -138,7 +139,11 @@ public final class RerankModelOptions {
    * half from TF-IDF's neighbours, so it keeps random ones.
    */
   float hardFraction(String model, boolean qrels) {
-    return hardFraction != null ? hardFraction : qrels || (links && (model.equals("ssi") || model.equals("dssm"))) ? 0.5f : 0f;
+    if (hardFraction != null) {
+      return hardFraction;
+    }
+    boolean hardOnLinks = model.equals("ssi") || model.equals("dssm");
+    return qrels || (links && hardOnLinks) ? 0.5f : 0f;
   }
 
   /** Depth of first-stage hard-negative candidates to compute: none when no negative is drawn from them. */

@@ -104,16 +104,17 @@ public final class DssmTrainer implements RerankTrainer {
     double nq = norm(yq);
     double[] r = new double[n];
     double[] nd = new double[n];
+    double[] p = new double[n]; // γ (R_k + offset_k), then the softmax
     double max = Double.NEGATIVE_INFINITY;
     for (int k = 0; k < n; k++) {
       nd[k] = norm(docs[k]);
       r[k] = nq == 0 || nd[k] == 0 ? 0 : dot(yq, docs[k]) / (nq * nd[k]);
-      max = Math.max(max, gamma * (r[k] + offset(offsets, k)));
+      p[k] = gamma * (r[k] + (offsets == null ? 0 : offsets[k]));
+      max = Math.max(max, p[k]);
     }
     double z = 0;
-    double[] p = new double[n];
     for (int k = 0; k < n; k++) {
-      p[k] = Math.exp(gamma * (r[k] + offset(offsets, k)) - max);
+      p[k] = Math.exp(p[k] - max);
       z += p[k];
     }
     Arrays.fill(dq, 0f);
@@ -131,10 +132,6 @@ public final class DssmTrainer implements RerankTrainer {
       }
     }
     return -Math.log(p[0]);
-  }
-
-  private static double offset(double[] offsets, int k) {
-    return offsets == null ? 0 : offsets[k];
   }
 
   private static double norm(float[] x) {

@@ -1,0 +1,60 @@
+package dev.semhash.training.rerank;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.rerank.text.TermVector;
+import dev.semhash.training.data.Document;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The exported DSSM model scores as its training objective does: the towers' cosine plus λ q·d. */
+class DssmTrainerTest {
+  @Test
+  void exportedModelScoresTheCosinePlusTheWeightedTrigramOverlap() {
+    List<Document> docs = new ArrayList<>();
+    String[] texts = {"sparse retrieval with learned weights", "dense retrieval of passages", "learned sparse weights",
+        "citation graphs of papers", "graph neural networks for papers"};
+    for (int i = 0; i < texts.length; i++) {
+      docs.add(new Document("d" + i, "", texts[i], List.of(), "train"));
+    }
+    RerankCorpus words = RerankCorpus.build(docs, new AnalysisSettings(true, true, 1, 255, true), 1);
+    DssmSettings d = DssmSettings.defaults(7);
+    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), d.negatives(), d.learningRate(), 1, 0f, 1, 7, 0, 0.5f);
+    DssmTrainer trainer = new DssmTrainer(words, s);
+    RerankCorpus trigrams = trainer.inputCorpus();
+    RerankModel model = trainer.snapshot();
+    assertEquals(0.5f, model.termOverlapWeight());
+    TermVector q = trigrams.vectorizer().vectorize(texts[0]);
+    var encodedQuery = model.encodeQuery(texts[0]);
+    boolean overlapMatters = false;
+    for (int k = 0; k < texts.length; k++) {
+      TermVector doc = trigrams.document(k);
+      double overlap = q.dot(doc);
+      overlapMatters |= overlap > 0.1 && k > 0;
+      double expected = cosine(out(trainer, q), out(trainer, doc)) + 0.5 * overlap;
+      assertEquals(expected, model.score(encodedQuery, model.encodeDocument(texts[k])), 1e-5, "document " + k);
+    }
+    assertTrue(overlapMatters, "some document shares trigrams with the query, so λ is tested");
+  }
+
+  private static float[] out(DssmTrainer trainer, TermVector x) {
+    float[][] f = trainer.network().forward(x);
+    return f[f.length - 1];
+  }
+
+  private static double cosine(float[] a, float[] b) {
+    double dot = 0;
+    double na = 0;
+    double nb = 0;
+    for (int i = 0; i < a.length; i++) {
+      dot += a[i] * b[i];
+      na += a[i] * a[i];
+      nb += b[i] * b[i];
+    }
+    return dot / Math.sqrt(na * nb);
+  }
+}
