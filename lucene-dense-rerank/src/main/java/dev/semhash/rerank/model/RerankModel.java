@@ -377,6 +377,10 @@ public final class RerankModel {
     crc.update(Float.floatToIntBits(termOverlapWeight));
     crc.update(sharedProjection() ? 1 : 0);
     for (Projection p : sharedProjection() ? new Projection[] {queryProjection} : new Projection[] {queryProjection, documentProjection}) {
+      for (int id : p.termIds() == null ? new int[0] : p.termIds()) {
+        buf = flushIfFull(crc, buf);
+        buf.putInt(id);
+      }
       for (float w : p.weights()) {
         buf = flushIfFull(crc, buf);
         buf.putFloat(w);

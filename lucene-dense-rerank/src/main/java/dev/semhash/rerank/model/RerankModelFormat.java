@@ -30,7 +30,7 @@ import org.apache.lucene.store.NIOFSDirectory;
  * RerankModel same = RerankModelFormat.read(Path.of("ssi.rerankmodel"));
  * </pre>
  *
- * <p><b>File format, version 1.</b> Integers are little-endian as Lucene's {@link DataOutput}
+ * <p><b>File format, version 3.</b> Integers are little-endian as Lucene's {@link DataOutput}
  * writes them; VInt is Lucene's variable-length integer, String a VInt byte length then UTF-8,
  * Float the IEEE-754 bits as an Int.
  *
@@ -46,8 +46,12 @@ import org.apache.lucene.store.NIOFSDirectory;
  *       <ol>
  *         <li>Byte {@link RerankModel.Similarity} ordinal; Float term-overlap weight λ; Byte 1 if
  *             the document projection is the query projection, else 0.
- *         <li>Query projection: VInt terms (= dictionary size), VInt dimension, terms &times;
- *             dimension Floats, term-major (every dimension of term 0, then term 1, ...).
+ *         <li>Query projection: VInt terms (= dictionary size), VInt dimension; from version 3
+ *             Byte layout, 0 for a column per term, 1 for columns of some terms only, then if 1
+ *             VInt n and n VInt gaps to the ascending term ids (each id minus the previous id
+ *             minus 1, the first id itself); then terms (layout 1: n) &times; dimension Floats,
+ *             term-major (every dimension of the first term, then the next, ...). A term
+ *             without a column projects to zero.
  *         <li>If not shared, the document projection in the same layout.
  *       </ol>
  *   <li>Term matrix (kind 1): VInt terms (= dictionary size); then per column j: VInt number of
@@ -85,8 +89,11 @@ public final class RerankModelFormat {
   /** Adds deep models (DSE, DSSM: {@link DeepLayers} after the projection) and letter n-grams. */
   public static final int VERSION_DEEP = 2;
 
+  /** Adds projections with columns for some terms only (DSE's network on its most frequent terms). */
+  public static final int VERSION_PROJECTION_TERMS = 3;
+
   /** The version this build writes. */
-  public static final int VERSION_CURRENT = VERSION_DEEP;
+  public static final int VERSION_CURRENT = VERSION_PROJECTION_TERMS;
 
   /** Conventional file extension. */
   public static final String EXTENSION = "rerankmodel";
@@ -108,6 +115,11 @@ public final class RerankModelFormat {
     }
     if (version < VERSION_DEEP && (model.kind() == RerankModel.Kind.DEEP || model.analysis().letterNgrams() > 0)) {
       throw new IllegalArgumentException("version " + version + " cannot hold a deep model or letter n-grams");
+    }
+    if (version < VERSION_PROJECTION_TERMS
+        && model.kind() != RerankModel.Kind.TERM_MATRIX
+        && (model.queryProjection().termIds() != null || model.documentProjection().termIds() != null)) {
+      throw new IllegalArgumentException("version " + version + " cannot hold a projection with columns for some terms only");
     }
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
@@ -144,9 +156,9 @@ public final class RerankModelFormat {
     out.writeByte((byte) model.similarity().ordinal());
     out.writeInt(Float.floatToIntBits(model.termOverlapWeight()));
     out.writeByte((byte) (model.sharedProjection() ? 1 : 0));
-    writeProjection(model.queryProjection(), out);
+    writeProjection(model.queryProjection(), out, version);
     if (model.sharedProjection() == false) {
-      writeProjection(model.documentProjection(), out);
+      writeProjection(model.documentProjection(), out, version);
     }
     if (model.kind() == RerankModel.Kind.DEEP) {
       model.deepLayers().write(out);
@@ -204,9 +216,21 @@ public final class RerankModelFormat {
         terms, start, java.util.Arrays.copyOf(rows, n), java.util.Arrays.copyOf(values, n));
   }
 
-  private static void writeProjection(Projection p, DataOutput out) throws IOException {
+  private static void writeProjection(Projection p, DataOutput out, int version) throws IOException {
     out.writeVInt(p.terms());
     out.writeVInt(p.dimension());
+    if (version >= VERSION_PROJECTION_TERMS) {
+      int[] ids = p.termIds();
+      out.writeByte((byte) (ids == null ? 0 : 1));
+      if (ids != null) {
+        out.writeVInt(ids.length);
+        int previous = -1;
+        for (int id : ids) {
+          out.writeVInt(id - previous - 1);
+          previous = id;
+        }
+      }
+    }
     for (float w : p.weights()) {
       out.writeInt(Float.floatToIntBits(w));
     }
@@ -310,20 +334,43 @@ public final class RerankModelFormat {
     if (shared != 0 && shared != 1) {
       throw new CorruptIndexException("bad shared-projection flag " + shared, "rerank model");
     }
-    Projection a = readProjection(in);
-    Projection b = shared == 1 ? a : readProjection(in);
+    Projection a = readProjection(in, version);
+    Projection b = shared == 1 ? a : readProjection(in, version);
     return new RerankModel(
         method, info, analysis, dictionary, a, b, RerankModel.Similarity.values()[sim], lambda, deep ? DeepLayers.read(in) : null);
   }
 
-  private static Projection readProjection(DataInput in) throws IOException {
+  private static Projection readProjection(DataInput in, int version) throws IOException {
     int terms = in.readVInt();
     int dimension = in.readVInt();
     if (terms <= 0 || dimension <= 0 || dimension > MAX_DIMENSION || (long) terms * dimension > MAX_WEIGHTS) {
       throw new CorruptIndexException("implausible projection shape " + terms + " × " + dimension, "rerank model");
     }
-    float[] weights = new float[terms * dimension];
+    int[] ids = null;
+    if (version >= VERSION_PROJECTION_TERMS) {
+      int layout = in.readByte();
+      if (layout != 0 && layout != 1) {
+        throw new CorruptIndexException("unknown projection layout " + layout, "rerank model");
+      }
+      if (layout == 1) {
+        int n = in.readVInt();
+        if (n < 0 || n > terms) {
+          throw new CorruptIndexException("projection with " + n + " columns of " + terms + " terms", "rerank model");
+        }
+        ids = new int[n];
+        int previous = -1;
+        for (int c = 0; c < n; c++) {
+          long id = (long) previous + 1 + in.readVInt();
+          if (id >= terms) {
+            throw new CorruptIndexException("projection column for term " + id + " of " + terms, "rerank model");
+          }
+          ids[c] = (int) id;
+          previous = ids[c];
+        }
+      }
+    }
+    float[] weights = new float[(ids == null ? terms : ids.length) * dimension];
     in.readFloats(weights, 0, weights.length);
-    return new Projection(terms, dimension, weights);
+    return ids == null ? new Projection(terms, dimension, weights) : Projection.ofTerms(terms, dimension, ids, weights);
   }
 }

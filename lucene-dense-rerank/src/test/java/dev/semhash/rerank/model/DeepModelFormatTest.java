@@ -20,7 +20,10 @@ import org.apache.lucene.codecs.CodecUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Format version 1 (deep models, letter n-grams) and compatibility with version 0. Under a second. */
+/**
+ * Format versions 2 (deep models, letter n-grams) and 3 (projections with columns for some terms
+ * only), and compatibility with the older versions. Under a second.
+ */
 class DeepModelFormatTest {
   @TempDir Path tmp;
 
@@ -59,6 +62,60 @@ class DeepModelFormatTest {
         assertEquals(m.score(m.encodeQuery("dog cat"), m.encodeDocument(text)), back.score(back.encodeQuery("dog cat"), back.encodeDocument(text)));
       }
     }
+  }
+
+  /** {@link #randomDssm}'s model with a first layer for terms 1 and 4 only (DSE's shape). */
+  static RerankModel someTermsDssm(Random random, boolean dense) {
+    RerankModel m = randomDssm(random);
+    Projection full = m.queryProjection();
+    int[] ids = {1, 4};
+    float[] columns = new float[ids.length * full.dimension()];
+    float[] expanded = new float[full.terms() * full.dimension()];
+    for (int c = 0; c < ids.length; c++) {
+      for (int j = 0; j < full.dimension(); j++) {
+        columns[c * full.dimension() + j] = full.weight(ids[c], j);
+        expanded[ids[c] * full.dimension() + j] = full.weight(ids[c], j);
+      }
+    }
+    Projection p = dense
+        ? new Projection(full.terms(), full.dimension(), expanded)
+        : Projection.ofTerms(full.terms(), full.dimension(), ids, columns);
+    return new RerankModel(m.method(), m.info(), m.analysis(), m.dictionary(), p, p, m.similarity(), 0.5f, m.deepLayers());
+  }
+
+  @Test
+  void someTermsProjectionRoundTripsAndEncodesAsItsDenseForm() throws IOException {
+    RerankModel some = someTermsDssm(new Random(8), false);
+    RerankModel dense = someTermsDssm(new Random(8), true);
+    Path file = tmp.resolve("some.rerankmodel");
+    RerankModelFormat.write(some, file);
+    Path denseFile = tmp.resolve("dense.rerankmodel");
+    RerankModelFormat.write(dense, denseFile);
+    // 6 terms × 4 dimensions stored as 2 columns: 16 fewer floats, 3 bytes of layout and ids more
+    assertEquals(Files.size(denseFile) - 16 * Float.BYTES + 3, Files.size(file));
+    RerankModel back = RerankModelFormat.read(file);
+    assertEquals(some.fingerprint(), back.fingerprint());
+    assertNotEquals(dense.fingerprint(), some.fingerprint(), "the layouts are fingerprinted apart");
+    assertEquals(0f, back.queryProjection().weight(0, 2));
+    assertEquals(some.queryProjection().weight(4, 3), back.queryProjection().weight(4, 3));
+    for (String text : List.of("cat dog", "dog", "a cat", "")) {
+      assertArrayEquals(dense.encodeDocument(text).projected(), back.encodeDocument(text).projected(), text);
+      assertEquals(dense.score(dense.encodeQuery("dog cat"), dense.encodeDocument(text)), back.score(back.encodeQuery("dog cat"), back.encodeDocument(text)));
+    }
+    // version 2 cannot hold it and says so; the same model with dense columns it can
+    String m = assertThrows(IllegalArgumentException.class, () -> RerankModelFormat.write(some, file, RerankModelFormat.VERSION_DEEP)).getMessage();
+    assertTrue(m.contains("some terms only"), m);
+    RerankModelFormat.write(dense, file, RerankModelFormat.VERSION_DEEP);
+    assertEquals(dense.fingerprint(), RerankModelFormat.read(file).fingerprint());
+  }
+
+  @Test
+  void someTermsProjectionRejectsBadIds() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Projection.ofTerms(5, 1, new int[] {3, 2}, new float[2]));
+    assertTrue(e.getMessage().contains("ascending"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Projection.ofTerms(5, 1, new int[] {5}, new float[1]));
+    assertThrows(IllegalArgumentException.class, () -> Projection.ofTerms(5, 2, new int[] {1}, new float[1]));
+    assertThrows(IllegalArgumentException.class, () -> Projection.ofTerms(5, 1, new int[] {1}, new float[] {Float.NaN}));
   }
 
   @Test

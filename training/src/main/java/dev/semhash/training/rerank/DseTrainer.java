@@ -21,10 +21,12 @@ import org.apache.lucene.util.VectorUtil;
  * TF-IDF the paper reports as its best (section 4.3; {@code λ = 0} is plain DSE).
  *
  * <ol>
- *   <li><b>Input.</b> The unit TF-IDF vector over the {@link DseSettings#terms()} terms in most
- *       documents, as the paper's Wikipedia experiment ("top 1,000 most frequent words ... normalized
- *       TFIDF features"). The network costs {@code D²} weights and the paper found convergence slow
- *       beyond a few thousand words, so D is a small vocabulary, not the whole dictionary.
+ *   <li><b>Input.</b> The unit TF-IDF vector over the collection's dictionary, of which the network
+ *       reads the {@link DseSettings#terms()} terms in most documents, as the paper's Wikipedia
+ *       experiment ("top 1,000 most frequent words ... normalized TFIDF features"). The network
+ *       costs {@code D²} weights and the paper found convergence slow beyond a few thousand words,
+ *       so D is a small vocabulary; the model keeps the whole dictionary (the other terms' rows of
+ *       the first layer are zero), so that {@code λ q·d} is the full TF-IDF cosine.
  *   <li><b>Pretraining.</b> Layer by layer as stacked RBMs ({@link Rbm}) with CD-1 on every
  *       document of the collection (unsupervised): binary hidden units for the first three, Gaussian
  *       (unit variance) for the top one; each RBM's hidden means are the next one's data. The
@@ -64,21 +66,21 @@ public final class DseTrainer implements RerankTrainer {
   private boolean pretrained;
 
   /**
-   * @param collection the collection; its documents (not its dictionary) are used, re-vectorised
-   *     over the {@link DseSettings#terms()} most frequent terms
+   * @param collection the collection, whose dictionary the model keeps: the network reads its
+   *     {@link DseSettings#terms()} terms in most documents, the {@code λ q·d} part all of them
    */
   public DseTrainer(RerankCorpus collection, DseSettings settings) {
-    this(RerankCorpus.build(collection.documents(), collection.analysis(), 1, settings.terms()), settings, true);
-  }
-
-  private DseTrainer(RerankCorpus inputCorpus, DseSettings settings, boolean unused) {
-    this.corpus = inputCorpus;
+    this.corpus = collection;
     this.settings = settings;
-    int d = corpus.dictionary().size();
+    int[] inputTerms = mostFrequentTerms(collection, settings.terms());
+    int d = inputTerms.length;
     int half = Math.max(1, d / 2);
     this.net = new SparseInputNetwork(
         d, new int[] {half, half, d, settings.dimension()},
         new Activation[] {Activation.SIGMOID, Activation.SIGMOID, Activation.SIGMOID, Activation.LINEAR});
+    if (d < collection.dictionary().size()) {
+      net.readOnly(inputTerms, collection.dictionary().size());
+    }
     this.random = new Random(settings.seed());
     // unit TF-IDF entries are about 1/√(terms per document): far from the 0/1 scale of binary RBM
     // units, so the RBMs would learn to reconstruct nothing. Scaling the input by √(mean terms per
@@ -86,6 +88,32 @@ public final class DseTrainer implements RerankTrainer {
     // factor is folded into the exported first layer. Short documents' entries then reach 3 to 4,
     // which pretraining clips (see pretrain).
     net.inputScale = (float) Math.sqrt(Math.max(1, corpus.meanTerms()));
+  }
+
+  /**
+   * The ids of the {@code max} terms in most documents of {@code corpus} (ties by id), ascending.
+   * The network reads these only: it costs {@code D²} weights and the paper found convergence slow
+   * beyond a few thousand words.
+   */
+  static int[] mostFrequentTerms(RerankCorpus corpus, int max) {
+    int v = corpus.dictionary().size();
+    int[] df = new int[v];
+    for (int i = 0; i < corpus.size(); i++) {
+      for (int id : corpus.document(i).ids()) {
+        df[id]++;
+      }
+    }
+    Integer[] order = new Integer[v];
+    for (int i = 0; i < v; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> df[a] != df[b] ? Integer.compare(df[b], df[a]) : Integer.compare(a, b));
+    int[] top = new int[Math.min(max, v)];
+    for (int i = 0; i < top.length; i++) {
+      top[i] = order[i];
+    }
+    java.util.Arrays.sort(top);
+    return top;
   }
 
   /** The corpus over the model's input vocabulary. */
@@ -116,7 +144,7 @@ public final class DseTrainer implements RerankTrainer {
     }
     float[][] data = new float[corpus.size()][];
     for (int i = 0; i < data.length; i++) {
-      data[i] = dense(corpus.document(i), net.terms);
+      data[i] = dense(corpus.document(i), net);
       for (int j = 0; j < data[i].length; j++) {
         // clipped to the logistic visible units' range [0, 1], which they can reconstruct; unclipped,
         // on 7,400 20 Newsgroups posts the first RBM kept a reconstruction error of 49 (the input's
@@ -141,10 +169,14 @@ public final class DseTrainer implements RerankTrainer {
     }
   }
 
-  static float[] dense(TermVector x, int size) {
-    float[] v = new float[size];
+  /** {@code x} over the network's input rows, the terms it does not read dropped. */
+  static float[] dense(TermVector x, SparseInputNetwork net) {
+    float[] v = new float[net.terms];
     for (int i = 0; i < x.size(); i++) {
-      v[x.ids()[i]] = x.weights()[i];
+      int r = net.row(x.ids()[i]);
+      if (r >= 0) {
+        v[r] = x.weights()[i];
+      }
     }
     return v;
   }

@@ -30,6 +30,15 @@ final class SparseInputNetwork {
    * float rounding.
    */
   float inputScale = 1f;
+  /**
+   * The dictionary's size when the network reads only some of its terms ({@link #readOnly}), else
+   * {@link #terms}.
+   */
+  private int dictionarySize;
+  /** Dictionary term id to input row, -1 for a term the network ignores; null: the identity. */
+  private int[] inputRows;
+  /** The dictionary ids of the input rows, ascending; null: the identity. */
+  private int[] inputTerms;
 
   SparseInputNetwork(int terms, int[] widths, Activation[] activations) {
     if (terms <= 0 || widths.length == 0 || widths.length != activations.length) {
@@ -52,6 +61,36 @@ final class SparseInputNetwork {
       weights[l] = new float[inputs(l) * widths[l]];
       biases[l] = new float[widths[l]];
     }
+    this.dictionarySize = terms;
+  }
+
+  /**
+   * Makes the network read only {@code inputTerms} (ascending dictionary ids, {@link #terms} of
+   * them) of a dictionary of {@code dictionarySize} terms: the others are ignored in training and
+   * have zero rows in the exported first layer. The model then keeps the whole dictionary, so its
+   * term-overlap part covers every term while the network stays small (its first layer exported
+   * with {@link Projection#ofTerms}).
+   */
+  void readOnly(int[] inputTerms, int dictionarySize) {
+    if (inputTerms.length != terms) {
+      throw new IllegalArgumentException("expected " + terms + " input terms, got " + inputTerms.length);
+    }
+    int[] rows = new int[dictionarySize];
+    Arrays.fill(rows, -1);
+    for (int r = 0; r < inputTerms.length; r++) {
+      if (r > 0 && inputTerms[r] <= inputTerms[r - 1]) {
+        throw new IllegalArgumentException("input terms must be ascending and distinct");
+      }
+      rows[inputTerms[r]] = r;
+    }
+    this.inputRows = rows;
+    this.inputTerms = inputTerms.clone();
+    this.dictionarySize = dictionarySize;
+  }
+
+  /** The input row of dictionary term {@code id}, or -1 if the network ignores it. */
+  int row(int id) {
+    return inputRows == null ? id : inputRows[id];
   }
 
   int layers() {
@@ -74,7 +113,11 @@ final class SparseInputNetwork {
     int[] ids = x.ids();
     float[] w = x.weights();
     for (int i = 0; i < ids.length; i++) {
-      int base = ids[i] * h;
+      int r = row(ids[i]);
+      if (r < 0) {
+        continue;
+      }
+      int base = r * h;
       float v = w[i] * inputScale;
       for (int j = 0; j < h; j++) {
         y[j] += v * weights[0][base + j];
@@ -129,12 +172,16 @@ final class SparseInputNetwork {
         int[] ids = x.ids();
         float[] xv = x.weights();
         for (int i = 0; i < ids.length; i++) {
-          int base = ids[i] * h;
+          int r = row(ids[i]);
+          if (r < 0) {
+            continue;
+          }
+          int base = r * h;
           float v = xv[i] * inputScale;
           for (int j = 0; j < h; j++) {
             g.weights[0][base + j] += v * dz[j];
           }
-          g.touch(ids[i]);
+          g.touch(r);
         }
       } else {
         float[] in = out[l - 1];
@@ -164,7 +211,9 @@ final class SparseInputNetwork {
         first[i] *= inputScale;
       }
     }
-    return new Projection(terms, widths[0], first);
+    return inputTerms == null
+        ? new Projection(terms, widths[0], first)
+        : Projection.ofTerms(dictionarySize, widths[0], inputTerms, first);
   }
 
   DeepLayers deepLayers() {

@@ -166,4 +166,60 @@ class SparseInputNetworkTest {
       assertArrayEquals(out(net, x), m.encodeQuery(x).projected());
     }
   }
+
+  /** A 3 - 3 - 3 - 2 network reading dictionary terms 1, 3 and 4 of 5 (terms 0 and 2 ignored). */
+  private static SparseInputNetwork readingSome(long seed) {
+    SparseInputNetwork net = random(3, new int[] {3, 3, 2},
+        new Activation[] {Activation.SIGMOID, Activation.SIGMOID, Activation.LINEAR}, seed);
+    net.readOnly(new int[] {1, 3, 4}, 5);
+    return net;
+  }
+
+  @Test
+  void unreadTermsChangeNothingAndGetNoGradient() {
+    SparseInputNetwork net = readingSome(14);
+    // Q holds terms 0 and 3: only 3 is read, at input row 1
+    TermVector onlyRead = vec(new int[] {3}, new float[] {0.8f});
+    assertArrayEquals(out(net, onlyRead), out(net, Q));
+    assertArrayEquals(out(net, vec(new int[0], new float[0])), out(net, DN), "DN holds unread terms only");
+    // the margin loss's gradient through the mapped rows, against finite differences
+    DoubleSupplier loss = () -> 1 - dot(out(net, Q), out(net, DP)) + dot(out(net, Q), out(net, DN)) + 2;
+    float[][] fq = net.forward(Q);
+    float[][] fp = net.forward(DP);
+    float[][] fn = net.forward(DN);
+    float[] q = fq[2];
+    float[] dq = {fn[2][0] - fp[2][0], fn[2][1] - fp[2][1]};
+    SparseInputNetwork.Gradient g = new SparseInputNetwork.Gradient(net);
+    net.backward(Q, fq, dq, g);
+    net.backward(DP, fp, new float[] {-q[0], -q[1]}, g);
+    net.backward(DN, fn, q.clone(), g);
+    checkGradient(net, g, loss);
+  }
+
+  @Test
+  void exportWithUnreadTermsHasZeroRowsAndEncodesAsTheTrainer() {
+    SparseInputNetwork net = readingSome(15);
+    net.inputScale = 2f;
+    Projection first = net.projection();
+    assertEquals(5, first.terms());
+    for (int j = 0; j < 3; j++) {
+      assertEquals(0f, first.weight(0, j));
+      assertEquals(0f, first.weight(2, j));
+      assertEquals(2f * net.weights[0][0 * 3 + j], first.weight(1, j)); // term 1 is input row 0
+      assertEquals(2f * net.weights[0][2 * 3 + j], first.weight(4, j)); // term 4 is input row 2
+    }
+    List<String> terms = List.of("a", "b", "c", "d", "e");
+    float[] idf = new float[5];
+    Arrays.fill(idf, 1f);
+    RerankModel m = new RerankModel("dse", Map.of(), new AnalysisSettings(true, false, 1, 255, false), new TermDictionary(terms, idf),
+        first, first, RerankModel.Similarity.DOT, 1f, net.deepLayers());
+    for (TermVector x : List.of(Q, DP, DN)) {
+      float[] expected = out(net, x);
+      float[] actual = m.encodeDocument(x).projected();
+      for (int j = 0; j < expected.length; j++) {
+        // (s w) x against s (w x): equal within float rounding
+        assertEquals(expected[j], actual[j], 1e-5f);
+      }
+    }
+  }
 }

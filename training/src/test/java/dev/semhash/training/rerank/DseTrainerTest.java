@@ -1,0 +1,65 @@
+package dev.semhash.training.rerank;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.training.data.Document;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** DSE's network reads the most frequent terms; its exported model keeps the whole dictionary. */
+class DseTrainerTest {
+  private static final String[] TEXTS = {"apple banana cherry", "apple banana", "apple date", "elder fig", "apple fig"};
+
+  private static RerankCorpus corpus() {
+    List<Document> docs = new ArrayList<>();
+    for (int i = 0; i < TEXTS.length; i++) {
+      docs.add(new Document("d" + i, "", TEXTS[i], List.of(), "train"));
+    }
+    return RerankCorpus.build(docs, new AnalysisSettings(true, false, 1, 255, false), 1);
+  }
+
+  @Test
+  void mostFrequentTermsByDocumentFrequencyThenId() {
+    RerankCorpus c = corpus();
+    // ids are alphabetical: apple 0 (df 4), banana 1 (2), cherry 2 (1), date 3 (1), elder 4 (1), fig 5 (2)
+    assertEquals("fig", c.dictionary().term(5));
+    assertArrayEquals(new int[] {0}, DseTrainer.mostFrequentTerms(c, 1));
+    assertArrayEquals(new int[] {0, 1, 5}, DseTrainer.mostFrequentTerms(c, 3));
+    assertArrayEquals(new int[] {0, 1, 2, 5}, DseTrainer.mostFrequentTerms(c, 4), "ties at df 1 go to the lowest id");
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5}, DseTrainer.mostFrequentTerms(c, 100));
+  }
+
+  @Test
+  void modelKeepsTheWholeDictionaryWhileTheNetworkReadsItsTopTerms() {
+    RerankCorpus c = corpus();
+    DseSettings d = DseSettings.defaults(3);
+    DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
+        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0);
+    DseTrainer trainer = new DseTrainer(c, s);
+    trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
+    assertEquals(4, trainer.network().terms);
+    RerankModel model = trainer.snapshot();
+    assertEquals(6, model.dictionary().size());
+    assertEquals(6, model.queryProjection().terms());
+    for (int j = 0; j < model.queryProjection().dimension(); j++) {
+      assertEquals(0f, model.queryProjection().weight(3, j), "date is not read");
+      assertEquals(0f, model.queryProjection().weight(4, j), "elder is not read");
+    }
+    // "elder" alone: no read term, so Φ is the network's response to an empty input, and the score
+    // with "elder fig" is Φ·Φ + λ q·d over the whole dictionary
+    var q = model.encodeQuery("elder");
+    var doc = model.encodeDocument("elder fig");
+    float[] empty = trainer.network().forward(dev.semhash.rerank.text.TermVector.EMPTY)[3];
+    double phi = 0;
+    for (int j = 0; j < empty.length; j++) {
+      phi += empty[j] * (double) trainer.network().forward(c.document(3))[3][j];
+    }
+    double overlap = c.vectorizer().vectorize("elder").dot(c.document(3));
+    assertEquals(true, overlap > 0.1, "the unread term still counts in λ q·d");
+    assertEquals(phi + overlap, model.score(q, doc), 1e-5);
+  }
+}
