@@ -208,8 +208,9 @@ public final class DocumentTaskExperiment {
     Object[] best = {null, 0, Double.NEGATIVE_INFINITY};
     long start = System.nanoTime();
     RerankTrainer trainer = s.trainer().create(corpus);
+    trainer.prepare(progress);
     if (validator != null) {
-      // the untrained model, for reference (epoch 0 is reported, never chosen)
+      // the model before fine-tuning, for reference (epoch 0 is reported, never chosen)
       double[] initial = validationMap(validator, trainer.snapshot(), corpus, validation, s);
       log.add(new EpochLog(0, Double.NaN, Double.NaN, initial[0], (float) initial[1]));
     }

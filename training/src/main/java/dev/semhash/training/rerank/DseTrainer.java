@@ -129,6 +129,11 @@ public final class DseTrainer implements RerankTrainer {
    * Pretrains the four layers as stacked RBMs on every document (done once, by the first {@link
    * #train} call if not before).
    */
+  @Override
+  public void prepare(ProgressReporter progress) {
+    pretrain(progress);
+  }
+
   public void pretrain(ProgressReporter progress) {
     if (pretrained) {
       return;

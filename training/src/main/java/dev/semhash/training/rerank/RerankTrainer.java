@@ -22,6 +22,12 @@ public interface RerankTrainer {
     void afterEpoch(int epoch, double meanLoss, double violatedFraction, RerankTrainer trainer) throws IOException;
   }
 
+  /**
+   * Does the unsupervised work that precedes the first epoch (DSE's RBM pretraining), so that
+   * {@link #snapshot()} is the starting point of fine-tuning; {@link #train} calls it if not done.
+   */
+  default void prepare(ProgressReporter progress) {}
+
   /** Trains for the configured number of epochs and returns the final model. */
   RerankModel train(List<RerankExamples.Example> examples, EpochListener listener, ProgressReporter progress) throws IOException;
 
