@@ -107,7 +107,7 @@ public final class RerankModelOptions {
   Integer maxTerms;
 
   @Option(names = "--dse-terms", defaultValue = "1000", paramLabel = "D",
-      description = "DSE: input vocabulary D, the terms in most documents; the network is D-D/2-D/2-D-dim (default: ${DEFAULT-VALUE}).")
+      description = "DSE: the network reads the D terms in most documents and is D-D/2-D/2-D-dim; its λ q·d covers every term (default: ${DEFAULT-VALUE}).")
   int dseTerms;
 
   @Option(names = "--pretrain-epochs", defaultValue = "3", paramLabel = "N",
@@ -252,8 +252,8 @@ public final class RerankModelOptions {
       }
     } else if (model.equals("dse")) {
       DseSettings s = dse(seed, qrels);
-      m.put("model", "DSE, f(q,d) = Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C sigmoid network with a linear top on unit TF-IDF"
-          + " vectors over the D most frequent terms, stacked-RBM (CD-1) pretraining, margin ranking loss, SGD with momentum 0.9"
+      m.put("model", "DSE, f(q,d) = Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C sigmoid network with a linear top reading the D most"
+          + " frequent terms of the unit TF-IDF vectors (q·d over the whole dictionary), stacked-RBM (CD-1) pretraining, margin ranking loss, SGD with momentum 0.9"
           + " and weight decay 1e-4");
       m.put("input_terms", s.terms());
       m.put("dimension", s.dimension());

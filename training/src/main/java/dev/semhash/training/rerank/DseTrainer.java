@@ -7,6 +7,7 @@ import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -107,16 +108,16 @@ public final class DseTrainer implements RerankTrainer {
     for (int i = 0; i < v; i++) {
       order[i] = i;
     }
-    java.util.Arrays.sort(order, (a, b) -> df[a] != df[b] ? Integer.compare(df[b], df[a]) : Integer.compare(a, b));
+    Arrays.sort(order, (a, b) -> df[a] != df[b] ? Integer.compare(df[b], df[a]) : Integer.compare(a, b));
     int[] top = new int[Math.min(max, v)];
     for (int i = 0; i < top.length; i++) {
       top[i] = order[i];
     }
-    java.util.Arrays.sort(top);
+    Arrays.sort(top);
     return top;
   }
 
-  /** The corpus over the model's input vocabulary. */
+  /** The collection, over the model's whole dictionary (the network reads part of it). */
   public RerankCorpus inputCorpus() {
     return corpus;
   }
@@ -125,15 +126,16 @@ public final class DseTrainer implements RerankTrainer {
     return net;
   }
 
-  /**
-   * Pretrains the four layers as stacked RBMs on every document (done once, by the first {@link
-   * #train} call if not before).
-   */
+  /** Pretrains the network ({@link #pretrain}). */
   @Override
   public void prepare(ProgressReporter progress) {
     pretrain(progress);
   }
 
+  /**
+   * Pretrains the four layers as stacked RBMs on every document (done once, by the first {@link
+   * #train} call if not before).
+   */
   public void pretrain(ProgressReporter progress) {
     if (pretrained) {
       return;
