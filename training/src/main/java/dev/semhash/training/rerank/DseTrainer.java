@@ -44,18 +44,16 @@ import org.apache.lucene.util.VectorUtil;
  * </pre>
  *
  * <p><b>Measured</b> (seed 42). On a 4-group 20 Newsgroups slice ({@code DseSliceQualityTest})
- * DSE reaches MAP 0.62 to 0.63 against TF-IDF's 0.48 (0.76 before pretraining clipped its input, 0.27
- * without pretraining). On SciFact, interpolated with BM25, it added little (nDCG@10 0.6845
- * against 0.6789, Recall@100 kept) and alone it ranks poorly: 650 training queries are too few for a
- * 1.4M-weight network. On 20 Newsgroups with all 20 groups (370 posts each, 10 test posts each as
- * queries, D = 500, C = 10, one positive per query and epoch), unclipped pretraining left the first
- * RBM unlearnt and fine-tuning collapsed to one Φ for every post (loss 1, MAP 0.056 against TF-IDF's
- * 0.178); with the clipped input it does not collapse (loss 0.90 after 2 epochs, MAP 0.120). On the
- * whole collection ({@code ./semhash eval-rerank --dataset ../shared/datasets/20newsgroups --task
- * doc-doc --model dse --dse-terms 500 --tfidf-weight 0 --dim C --max-positives 1 --negatives 5
- * --epochs 5}) MAP is 0.203, 0.277 and 0.279 at C = 2, 10 and 50 (0.07 each before the clipping)
- * against TF-IDF's 0.178: above TF-IDF, but below SSI at the same C (0.20, 0.49, 0.55), and its
- * P@10 (0.19 to 0.31) stays far below TF-IDF's 0.59.
+ * DSE reaches MAP 0.60 against TF-IDF's 0.48 (0.76 before pretraining clipped its input, 0.27
+ * without pretraining). On SciFact, interpolated with BM25, it adds little and alone it ranks
+ * poorly: 650 training queries are too few for a 1.4M-weight network. On 20 Newsgroups with all 20
+ * groups (370 posts each, D = 500, C = 10), unclipped pretraining left the first RBM unlearnt and
+ * fine-tuning collapsed to one Φ for every post (MAP 0.056 against TF-IDF's 0.178). On the whole
+ * collection ({@code ./semhash eval-rerank --dataset ../shared/datasets/20newsgroups --task doc-doc
+ * --model dse --dse-terms 500 --tfidf-weight 0 --dim C --max-positives 1 --negatives 5 --epochs 5})
+ * MAP is 0.214, 0.281 and 0.262 at C = 2, 10 and 50 against TF-IDF's 0.178: above TF-IDF, but below
+ * SSI at the same C (0.34, 0.80, 0.82). On CiteSeer's links it loses to TF-IDF (0.214 against
+ * 0.227): every fine-tuned epoch ranks the validation links below TF-IDF alone.
  *
  * <p>Deterministic for a given seed (single-threaded).
  */
