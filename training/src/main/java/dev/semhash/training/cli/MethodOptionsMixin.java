@@ -38,7 +38,8 @@ final class MethodOptionsMixin {
   @Option(
       names = "--hidden",
       paramLabel = "N",
-      description = "Neural methods: units of each hidden encoder layer (default: 500).")
+      description = "Neural methods: units of each hidden encoder layer (default: 500; vdsh-s"
+          + " and vdsh-sp: 1000).")
   Integer hidden;
 
   @Option(

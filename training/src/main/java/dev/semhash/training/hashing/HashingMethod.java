@@ -59,7 +59,7 @@ public enum HashingMethod {
     HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
         throws IOException {
       return VdshTrainer.train(
-          corpus, VdshVariant.VDSH_S, bits, options.applyTo(VdshSettings.DEFAULT), seed, progress);
+          corpus, VdshVariant.VDSH_S, bits, options.applyTo(VdshSettings.SUPERVISED_DEFAULT), seed, progress);
     }
   },
   /** VDSH-S with a document-private latent variable ({@link VdshTrainer}, thesis 3.2.3). */
@@ -68,7 +68,7 @@ public enum HashingMethod {
     HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
         throws IOException {
       return VdshTrainer.train(
-          corpus, VdshVariant.VDSH_SP, bits, options.applyTo(VdshSettings.DEFAULT), seed, progress);
+          corpus, VdshVariant.VDSH_SP, bits, options.applyTo(VdshSettings.SUPERVISED_DEFAULT), seed, progress);
     }
   },
   /**

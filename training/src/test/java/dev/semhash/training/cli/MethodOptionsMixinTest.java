@@ -41,7 +41,7 @@ class MethodOptionsMixinTest {
             Map.entry("--epochs", "" + v.maxEpochs()),
             Map.entry("--patience", v.patience() + "; node2hash: " + n.vdsh().patience()),
             Map.entry("--learning-rate", plain(v.learningRate())),
-            Map.entry("--hidden", "" + v.hiddenUnits()),
+            Map.entry("--hidden", v.hiddenUnits() + "; vdsh-s and vdsh-sp: " + VdshSettings.SUPERVISED_DEFAULT.hiddenUnits()),
             Map.entry("--batch-size", "" + v.batchSize()),
             Map.entry("--kl-anneal-step", plain(v.klAnnealStep())),
             Map.entry("--label-weight", plain(v.labelWeight())),
