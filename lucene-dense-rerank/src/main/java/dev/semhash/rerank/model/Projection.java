@@ -1,6 +1,7 @@
 package dev.semhash.rerank.model;
 
 import dev.semhash.rerank.text.TermVector;
+import java.util.Arrays;
 
 /**
  * A linear map from term vectors to dense vectors: {@code dimension × terms} weights, kept
@@ -56,7 +57,7 @@ public final class Projection {
     this.weights = weights;
     this.termIds = termIds;
     this.columnOf = new int[terms];
-    java.util.Arrays.fill(columnOf, -1);
+    Arrays.fill(columnOf, -1);
     for (int c = 0; c < termIds.length; c++) {
       columnOf[termIds[c]] = c;
     }

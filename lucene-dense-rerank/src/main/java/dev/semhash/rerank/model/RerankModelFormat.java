@@ -67,7 +67,7 @@ import org.apache.lucene.store.NIOFSDirectory;
  *
  * <p><b>Version 0</b> files (written before term-matrix models existed) have no kind byte and are
  * always projections; they are still read, as are version 1 files (no deep models, no letter
- * n-grams).
+ * n-grams) and version 2 files (no layout byte: every projection has a column per term).
  *
  * The whole checksum is verified before anything is parsed, so a truncated or corrupted file fails
  * with a clear {@link ModelFormatException} and never yields a half-read model. A file with another
