@@ -133,7 +133,7 @@ class DeepModelFormatTest {
   void olderVersionsAreStillRead() throws IOException {
     Path file = tmp.resolve("old.rerankmodel");
     RerankModel ssi = TinyModels.ssi();
-    for (int version : new int[] {RerankModelFormat.VERSION_START, RerankModelFormat.VERSION_TERM_MATRIX}) {
+    for (int version : new int[] {RerankModelFormat.VERSION_START, RerankModelFormat.VERSION_TERM_MATRIX, RerankModelFormat.VERSION_DEEP}) {
       RerankModelFormat.write(ssi, file, version);
       byte[] bytes = Files.readAllBytes(file);
       // the header's version: after the 4-byte magic and the codec name (1 length byte + name)
