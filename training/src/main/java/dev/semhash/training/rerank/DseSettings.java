@@ -7,8 +7,10 @@ package dev.semhash.training.rerank;
  * @param terms input vocabulary size D: the D terms in most documents
  * @param dimension embedding size C
  * @param pretrainEpochs CD-1 epochs per RBM (0: random initialisation, no pretraining)
- * @param pretrainRate CD-1 learning rate of the binary RBMs
- * @param gaussianPretrainRate CD-1 learning rate of the top RBM (Gaussian hidden units)
+ * @param pretrainRate CD-1 learning rate of the binary RBMs (of those with at most 1,000 inputs;
+ *     wider ones take a proportionally smaller step)
+ * @param gaussianPretrainRate CD-1 learning rate of the top RBM (Gaussian hidden units), scaled
+ *     as {@code pretrainRate}
  * @param learningRate fine-tuning SGD step
  * @param momentum momentum of every update (the paper's 0.9)
  * @param weightDecay weight decay of every update (the paper's 1e-4)
@@ -40,6 +42,12 @@ public record DseSettings(
 
   /** Mini-batch size of the RBM pretraining. */
   static final int PRETRAIN_BATCH = 32;
+
+  /**
+   * Widest RBM input that pretrains at the full rate; wider ones take a proportionally smaller
+   * step ({@link DseTrainer#pretrainRate}).
+   */
+  static final int RATE_FAN_IN = 1000;
 
   /** Deviation of the RBMs' Gaussian initial weights ("small random values"). */
   static final float INIT_STD = 0.01f;

@@ -162,8 +162,15 @@ public final class DseTrainer implements RerankTrainer {
       for (int l = 0; l < net.layers(); l++) {
         boolean gaussian = l == net.layers() - 1;
         Rbm rbm = new Rbm(net.inputs(l), net.widths[l], gaussian, DseSettings.INIT_STD, random);
-        double err = rbm.train(data, settings.pretrainEpochs(), DseSettings.PRETRAIN_BATCH,
-            gaussian ? settings.gaussianPretrainRate() : settings.pretrainRate(), settings.momentum(), settings.weightDecay(), random, p);
+        float rate = pretrainRate(gaussian ? settings.gaussianPretrainRate() : settings.pretrainRate(), net.inputs(l));
+        double err;
+        try {
+          err = rbm.train(data, settings.pretrainEpochs(), DseSettings.PRETRAIN_BATCH, rate, settings.momentum(),
+              settings.weightDecay(), random, p);
+        } catch (IllegalStateException e) {
+          throw new IllegalStateException("DSE pretraining of layer " + (l + 1) + " of " + net.layers() + " failed: "
+              + e.getMessage() + " (a smaller --dse-terms, now " + net.terms + ", gives smaller layers)", e);
+        }
         p.message(String.format(Locale.ROOT, "layer %d reconstruction error %.4f", l + 1, err));
         System.arraycopy(rbm.w, 0, net.weights[l], 0, rbm.w.length);
         System.arraycopy(rbm.c, 0, net.biases[l], 0, rbm.c.length);
@@ -172,6 +179,16 @@ public final class DseTrainer implements RerankTrainer {
         }
       }
     }
+  }
+
+  /**
+   * The CD-1 rate of an RBM with {@code visible} inputs: {@code rate} up to {@link
+   * DseSettings#RATE_FAN_IN} inputs (the paper's D = 1000), scaled down in proportion beyond. A
+   * hidden unit's input sums {@code visible} terms, so a fixed rate moves it further the wider the
+   * layer: at D = 3000 and the full rates, pretraining on CiteSeer left NaN weights.
+   */
+  static float pretrainRate(float rate, int visible) {
+    return visible <= DseSettings.RATE_FAN_IN ? rate : rate * DseSettings.RATE_FAN_IN / visible;
   }
 
   /** {@code x} over the network's input rows, the terms it does not read dropped. */

@@ -28,6 +28,12 @@ final class Rbm {
   final float[] b;
   final float[] c;
 
+  /**
+   * A weight this large means CD-1 has diverged: a unit's input would be at least this large, far
+   * past where the logistic saturates, and a few more steps overflow it to infinity.
+   */
+  static final float DIVERGED = 1e6f;
+
   Rbm(int visible, int hidden, boolean gaussianHidden, float initStd, Random random) {
     this.visible = visible;
     this.hidden = hidden;
@@ -108,6 +114,8 @@ final class Rbm {
    * {@code W} only): {@code vel = momentum × vel + rate × (gradient / batch - decay × W)}.
    *
    * @return the mean squared reconstruction error of the last epoch
+   * @throws IllegalStateException when an epoch's reconstruction error or a weight is not finite
+   *     (the rate is too large for this layer), naming the epoch
    */
   double train(float[][] data, int epochs, int batch, float rate, float momentum, float decay, Random random,
       dev.semhash.training.progress.ProgressReporter.Progress progress) {
@@ -133,9 +141,15 @@ final class Rbm {
           err += cd1(v0, p0, sampleHidden(p0, random), gw, gb, gc);
         }
         float scale = rate / (end - start);
+        float largest = 0f;
         for (int i = 0; i < w.length; i++) {
           vw[i] = momentum * vw[i] + scale * gw[i] - rate * decay * w[i];
           w[i] += vw[i];
+          largest = Math.max(largest, Math.abs(w[i]));
+        }
+        // NaN fails this test too; weights this large already overflow the units' inputs
+        if (!(largest < DIVERGED)) {
+          throw diverged(epoch, epochs, rate);
         }
         for (int i = 0; i < visible; i++) {
           vb[i] = momentum * vb[i] + scale * gb[i];
@@ -149,11 +163,21 @@ final class Rbm {
         Arrays.fill(gb, 0f);
         Arrays.fill(gc, 0f);
       }
+      if (Double.isFinite(err) == false) {
+        throw diverged(epoch, epochs, rate);
+      }
       if (progress != null) {
         progress.step(1);
       }
     }
     return err / data.length;
+  }
+
+  private IllegalStateException diverged(int epoch, int epochs, float rate) {
+    return new IllegalStateException(String.format(java.util.Locale.ROOT,
+        "RBM pretraining (%d visible, %d %s hidden units) diverged in epoch %d of %d at rate %s: its weights"
+            + " passed %.0e or its reconstruction error is no longer finite; lower the rate or the input size",
+        visible, hidden, gaussianHidden ? "Gaussian" : "binary", epoch + 1, epochs, rate, DIVERGED));
   }
 
   /** The hidden means of every row of {@code data}: the next RBM's training data. */

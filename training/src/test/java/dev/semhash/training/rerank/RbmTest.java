@@ -2,6 +2,7 @@ package dev.semhash.training.rerank;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -79,5 +80,30 @@ class RbmTest {
     double before = rbm.train(data, 1, 10, 1e-6f, 0f, 0f, new Random(1), null);
     double after = rbm.train(data, 30, 10, 0.1f, 0.9f, 1e-4f, new Random(1), null);
     assertTrue(after < 0.5 * before, "reconstruction error " + before + " -> " + after);
+  }
+
+  @Test
+  void divergenceIsAnErrorNamingTheEpochAndRate() {
+    // Gaussian hidden units with a huge rate: W grows without bound and overflows
+    Random random = new Random(5);
+    float[][] data = new float[50][20];
+    for (float[] row : data) {
+      for (int i = 0; i < row.length; i++) {
+        row[i] = random.nextFloat() < 0.5 ? 1f : 0f;
+      }
+    }
+    Rbm rbm = new Rbm(20, 4, true, 0.01f, new Random(3));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> rbm.train(data, 50, 10, 1e6f, 0.9f, 0f, new Random(1), null));
+    assertTrue(e.getMessage().contains("20 visible, 4 Gaussian hidden units) diverged in epoch"), e.getMessage());
+    assertTrue(e.getMessage().contains("at rate 1000000.0"), e.getMessage());
+  }
+
+  @Test
+  void widerLayersPretrainWithAProportionallySmallerRate() {
+    assertEquals(0.05f, DseTrainer.pretrainRate(0.05f, 500));
+    assertEquals(0.05f, DseTrainer.pretrainRate(0.05f, 1000));
+    assertEquals(0.025f, DseTrainer.pretrainRate(0.05f, 2000), 1e-9f);
+    assertEquals(0.005f / 3, DseTrainer.pretrainRate(0.005f, 3000), 1e-9f);
   }
 }
