@@ -14,6 +14,7 @@ import dev.semhash.training.data.EuroparlLineFile;
 import dev.semhash.training.eval.CosineNeighbourRecall;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.indexing.SemanticIndexBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code semhash demo}: the whole pipeline on an embedded corpus, in about a minute. */
+/** {@code semhash demo}: the whole pipeline on an embedded corpus, in a few minutes. */
 @Command(
     name = "demo",
     header = "The main job: train, index, search, report (needs no data).",
@@ -45,11 +46,14 @@ import picocli.CommandLine.Option;
       "  1. reads a corpus (by default the 17,597 Europarl texts that ship inside",
       "     Lucene's test framework, so it needs no download; or --dataset DIR),",
       "  2. holds out query documents and indexes the rest with Lucene,",
-      "  3. trains a hashing model (LSH: seconds, no labels) and writes the model file,",
-      "  4. builds a Lucene index whose documents carry their binary codes,",
+      "  3. trains a hashing model (--method, by default VDSH for 10 epochs: no labels",
+      "     needed) and writes the model file; LSH, random hyperplanes, is trained",
+      "     beside it as the reference,",
+      "  4. builds Lucene indexes whose documents carry their binary codes,",
       "  5. runs Hamming top-k and radius searches through the Lucene query classes,",
       "  6. reports quality (do the codes find each query's nearest documents by",
-      "     TF-IDF cosine?) and speed.",
+      "     TF-IDF cosine? the learned model against LSH) and speed.",
+      "train and eval-hash take every flag of the neural methods (see train --help).",
       "Everything lands in --work-dir (default semhash-work/demo)."
     })
 final class DemoCommand implements Callable<Integer> {
@@ -68,15 +72,33 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
+  @Option(names = "--method", defaultValue = "vdsh", paramLabel = "M", converter = EvalHashCommand.MethodConverter.class,
+      completionCandidates = MethodNames.class,
+      description = "Hashing method to train: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; the supervised"
+          + " vdsh-s and vdsh-sp need a --dataset with labels). LSH is trained beside it as the reference.")
+  HashingMethod method;
+
+  @Option(names = "--epochs", paramLabel = "N",
+      description = "Neural methods: at most N passes over the documents (default: 10 in the demo; train and eval-hash default to 30).")
+  Integer epochs;
+
   @Mixin CommonOptions common;
 
-  private static final HashingMethod METHOD = HashingMethod.LSH;
+  /** Epochs of a neural method unless --epochs says otherwise: enough to beat LSH, short enough for a demo. */
+  static final int DEMO_EPOCHS = 10;
   private static final int TRUE_NEIGHBOURS = 10;
   private static final int RETRIEVED = 100;
 
   @Override
   public Integer call() throws Exception {
     long t0 = System.nanoTime();
+    if (bits < 8 || bits % 8 != 0) {
+      throw new IllegalArgumentException("--bits must be a positive multiple of 8, got " + bits);
+    }
+    MethodOptions options = MethodOptions.builder()
+        .maxEpochs(epochs == null && MethodOptions.isNeural(method) ? Integer.valueOf(DEMO_EPOCHS) : epochs)
+        .build();
+    options.requireApplicableTo(method); // before the corpus is built, not after
     List<Document> docs;
     String source;
     if (dataset != null) {
@@ -122,91 +144,79 @@ final class DemoCommand implements Callable<Integer> {
     try (Corpus corpus = Corpus.build(collection, held, CorpusSettings.DEFAULT, null, threads, common.progress())) {
       double corpusSeconds = seconds(t);
       t = System.nanoTime();
-      Path modelFile = work.resolve(METHOD.cliName() + "-" + bits + "." + HashModelFormat.EXTENSION);
-      try (HashModel trained = METHOD.train(corpus, bits, common.seed, common.progress())) {
+      Path modelFile = work.resolve(method.cliName() + "-" + bits + "." + HashModelFormat.EXTENSION);
+      try (HashModel trained = method.train(corpus, bits, options, common.seed, common.progress())) {
         HashModelFormat.write(trained, modelFile);
       }
       double trainSeconds = seconds(t);
-      try (HashModel model = HashModelFormat.read(modelFile)) {
+      // the exact TF-IDF cosine neighbours every method is measured against
+      int[][] truth = CosineNeighbourRecall.exactTopK(corpus.train(), corpus.test(), TRUE_NEIGHBOURS);
+      double chance = (double) RETRIEVED / collection.size();
+      Searches reference = null;
+      double referenceTrainSeconds = 0;
+      if (method != HashingMethod.LSH) {
         t = System.nanoTime();
+        try (HashModel lsh = HashingMethod.LSH.train(corpus, bits, common.seed, common.progress())) {
+          referenceTrainSeconds = seconds(t);
+          reference = Searches.run(lsh, collection, held, work.resolve("lsh-index"), truth, threads, common.progress());
+        }
+      }
+      try (HashModel model = HashModelFormat.read(modelFile)) {
         Path indexDir = work.resolve("index");
-        SemanticIndexBuilder.build(collection, model, indexDir, "code", common.progress());
-        double indexSeconds = seconds(t);
+        Searches main = Searches.run(model, collection, held, indexDir, truth, threads, common.progress());
 
         System.out.printf("%nStep                          time%n");
         System.out.printf("corpus through Lucene    %8.1f s  (%,d terms, TF-IDF, English analysis)%n", corpusSeconds, corpus.vocabulary().size());
-        System.out.printf("train %-6s %3d bits    %8.1f s  -> %s%n", METHOD.cliName(), bits, trainSeconds, modelFile);
-        System.out.printf("index with codes         %8.1f s  -> %s%n", indexSeconds, indexDir);
-
-        try (FSDirectory dir = FSDirectory.open(indexDir);
-            DirectoryReader reader = DirectoryReader.open(dir)) {
-          IndexSearcher searcher = new IndexSearcher(reader);
-          long[][] queryCodes = CodeEncoder.encodeTexts(model, held.stream().map(Document::fullText).toList(), threads, common.progress());
-
-          System.out.printf("%nExample searches (Hamming top 5; the query is a held-out document):%n");
-          for (int q = 0; q < Math.min(3, held.size()); q++) {
-            System.out.printf("%n  query: %s%n", shorten(held.get(q).title().isEmpty() ? held.get(q).text() : held.get(q).title(), 90));
-            TopDocs top = searcher.search(new HammingTopKQuery("code", queryCodes[q], bits, 5, null), 5);
-            for (ScoreDoc sd : top.scoreDocs) {
-              String title = reader.storedFields().document(sd.doc).get(SemanticIndexBuilder.TITLE);
-              String body = reader.storedFields().document(sd.doc).get(SemanticIndexBuilder.BODY);
-              System.out.printf("    d=%2d  %s%n", Math.round(bits - sd.score * bits), shorten(title.isEmpty() ? body : title, 84));
-            }
-          }
-
-          // Quality: exact TF-IDF cosine neighbours found among the Hamming top 100.
-          int[][] truth = CosineNeighbourRecall.exactTopK(corpus.train(), corpus.test(), TRUE_NEIGHBOURS);
-          int[][] retrieved = new int[held.size()][];
-          double[] topkMs = new double[held.size()];
-          for (int q = 0; q < held.size(); q++) {
-            long s = System.nanoTime();
-            TopDocs top = searcher.search(new HammingTopKQuery("code", queryCodes[q], bits, RETRIEVED, null), RETRIEVED);
-            topkMs[q] = (System.nanoTime() - s) / 1e6;
-            retrieved[q] = Arrays.stream(top.scoreDocs).mapToInt(sd -> sd.doc).toArray();
-          }
-          double recall = CosineNeighbourRecall.recall(truth, retrieved);
-          double chance = (double) RETRIEVED / collection.size();
-          int radius = Math.max(1, bits * 5 / 32);
-          double[] radiusMs = new double[held.size()];
-          long radiusHits = 0;
-          for (int q = 0; q < held.size(); q++) {
-            long s = System.nanoTime();
-            radiusHits += searcher.count(new HammingRadiusQuery("code", queryCodes[q], bits, radius));
-            radiusMs[q] = (System.nanoTime() - s) / 1e6;
-          }
-          long codeBytes = 0;
-          for (String f : dir.listAll()) {
-            if (f.endsWith(".shd")) {
-              codeBytes += dir.fileLength(f);
-            }
-          }
-
-          System.out.printf("%nQuality (%d held-out queries)%n", held.size());
-          System.out.printf("  recall of the %d nearest documents by TF-IDF cosine within the Hamming top %d: %.3f%n", TRUE_NEIGHBOURS, RETRIEVED, recall);
-          System.out.printf("  (random codes would give about %.3f)%n", chance);
-          System.out.printf("%nSpeed (one thread, %,d documents)%n", reader.numDocs());
-          System.out.printf("  Hamming top-%d query:     median %.3f ms%n", RETRIEVED, median(topkMs));
-          System.out.printf("  Hamming radius-%d query:  median %.3f ms, %.1f hits on average%n", radius, median(radiusMs), (double) radiusHits / held.size());
-          System.out.printf("  code storage: %.2f bytes per document (%d bits = %d bytes raw)%n", (double) codeBytes / reader.maxDoc(), bits, bits / 8);
-          System.out.printf("%nModel: %s (%s). Total time %.1f s.%n", modelFile, SemanticIndexBuilder.describe(model), seconds(t0));
-          System.out.printf("Next: ./semhash eval-hash --dataset ../shared/datasets/20newsgroups --bits 32%n");
-
-          report.put("method", METHOD.cliName());
-          report.put("bits", bits);
-          report.put("vocabulary_size", corpus.vocabulary().size());
-          report.put("model_file", modelFile.toString());
-          report.put("index_dir", indexDir.toString());
-          report.put("cosine_top10_recall_at_100", CommandSupport.round(recall));
-          report.put("random_codes_expected_recall", CommandSupport.round(chance));
-          report.put("topk_median_ms", CommandSupport.round(median(topkMs)));
-          report.put("radius", radius);
-          report.put("radius_median_ms", CommandSupport.round(median(radiusMs)));
-          report.put("code_bytes_per_doc", CommandSupport.round((double) codeBytes / reader.maxDoc()));
-          report.put("corpus_seconds", CommandSupport.round(corpusSeconds));
-          report.put("train_seconds", CommandSupport.round(trainSeconds));
-          report.put("index_seconds", CommandSupport.round(indexSeconds));
-          report.put("total_seconds", CommandSupport.round(seconds(t0)));
+        System.out.printf("train %-9s %3d bits %8.1f s  -> %s%n", method.cliName(), bits, trainSeconds, modelFile);
+        if (reference != null) {
+          System.out.printf("train %-9s %3d bits %8.1f s  (the reference)%n", "lsh", bits, referenceTrainSeconds);
         }
+        System.out.printf("index with codes         %8.1f s  -> %s%n", main.indexSeconds(), indexDir);
+
+        System.out.printf("%nExample searches (%s, Hamming top 5; the query is a held-out document):%n", method.cliName());
+        for (int q = 0; q < main.examples().size(); q++) {
+          System.out.printf("%n  query: %s%n", shorten(title(held.get(q)), 90));
+          for (String hit : main.examples().get(q)) {
+            System.out.println("    " + hit);
+          }
+        }
+
+        System.out.printf("%nQuality (%d held-out queries): recall of each query's %d nearest documents by TF-IDF cosine%n",
+            held.size(), TRUE_NEIGHBOURS);
+        System.out.printf("within its Hamming top %d%n", RETRIEVED);
+        System.out.printf("  %-10s %.3f%n", method.cliName(), main.recall());
+        if (reference != null) {
+          System.out.printf("  %-10s %.3f  (random hyperplanes: the baseline a learned code must beat)%n", "lsh", reference.recall());
+        }
+        System.out.printf("  %-10s %.3f  (expected)%n", "random", chance);
+        System.out.printf("%nSpeed (one thread, %,d documents)%n", collection.size());
+        System.out.printf("  Hamming top-%d query:     median %.3f ms%n", RETRIEVED, main.topkMedianMs());
+        System.out.printf("  Hamming radius-%d query:  median %.3f ms, %.1f hits on average%n", main.radius(), main.radiusMedianMs(), main.meanRadiusHits());
+        System.out.printf("  code storage: %.2f bytes per document (%d bits = %d bytes raw)%n", main.codeBytesPerDoc(), bits, bits / 8);
+        System.out.printf("%nModel: %s (%s). Total time %.1f s.%n", modelFile, SemanticIndexBuilder.describe(model), seconds(t0));
+        System.out.printf("Next: ./semhash eval-hash --dataset ../shared/datasets/20newsgroups --method vdsh --bits 32%n");
+
+        report.put("method", method.cliName());
+        if (options.isEmpty() == false) {
+          report.put("method_options", options.given());
+        }
+        report.put("bits", bits);
+        report.put("vocabulary_size", corpus.vocabulary().size());
+        report.put("model_file", modelFile.toString());
+        report.put("index_dir", indexDir.toString());
+        report.put("cosine_top10_recall_at_100", CommandSupport.round(main.recall()));
+        if (reference != null) {
+          report.put("lsh_cosine_top10_recall_at_100", CommandSupport.round(reference.recall()));
+        }
+        report.put("random_codes_expected_recall", CommandSupport.round(chance));
+        report.put("topk_median_ms", CommandSupport.round(main.topkMedianMs()));
+        report.put("radius", main.radius());
+        report.put("radius_median_ms", CommandSupport.round(main.radiusMedianMs()));
+        report.put("code_bytes_per_doc", CommandSupport.round(main.codeBytesPerDoc()));
+        report.put("corpus_seconds", CommandSupport.round(corpusSeconds));
+        report.put("train_seconds", CommandSupport.round(trainSeconds));
+        report.put("index_seconds", CommandSupport.round(main.indexSeconds()));
+        report.put("total_seconds", CommandSupport.round(seconds(t0)));
       }
     }
     if (common.json != null) {
@@ -214,6 +224,67 @@ final class DemoCommand implements Callable<Integer> {
       System.out.println("wrote " + common.json);
     }
     return 0;
+  }
+
+  private static String title(Document d) {
+    return d.title().isEmpty() ? d.text() : d.title();
+  }
+
+  /**
+   * One model's index and searches: the collection indexed with its codes, then every held-out
+   * query's Hamming top {@value #RETRIEVED} and radius search through the Lucene query classes.
+   */
+  private record Searches(
+      double indexSeconds, double recall, double topkMedianMs, int radius, double radiusMedianMs,
+      double meanRadiusHits, double codeBytesPerDoc, List<List<String>> examples) {
+
+    static Searches run(HashModel model, List<Document> collection, List<Document> held, Path indexDir, int[][] truth,
+        int threads, dev.semhash.training.progress.ProgressReporter progress) throws java.io.IOException {
+      int bits = model.bits();
+      long t = System.nanoTime();
+      SemanticIndexBuilder.build(collection, model, indexDir, "code", progress);
+      double indexSeconds = seconds(t);
+      try (FSDirectory dir = FSDirectory.open(indexDir);
+          DirectoryReader reader = DirectoryReader.open(dir)) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        long[][] queryCodes = CodeEncoder.encodeTexts(model, held.stream().map(Document::fullText).toList(), threads, progress);
+        List<List<String>> examples = new ArrayList<>();
+        for (int q = 0; q < Math.min(3, held.size()); q++) {
+          List<String> hits = new ArrayList<>();
+          for (ScoreDoc sd : searcher.search(new HammingTopKQuery("code", queryCodes[q], bits, 5, null), 5).scoreDocs) {
+            String title = reader.storedFields().document(sd.doc).get(SemanticIndexBuilder.TITLE);
+            String body = reader.storedFields().document(sd.doc).get(SemanticIndexBuilder.BODY);
+            hits.add(String.format(java.util.Locale.ROOT, "d=%2d  %s", Math.round(bits - sd.score * bits),
+                shorten(title.isEmpty() ? body : title, 84)));
+          }
+          examples.add(hits);
+        }
+        int[][] retrieved = new int[held.size()][];
+        double[] topkMs = new double[held.size()];
+        for (int q = 0; q < held.size(); q++) {
+          long s = System.nanoTime();
+          TopDocs top = searcher.search(new HammingTopKQuery("code", queryCodes[q], bits, RETRIEVED, null), RETRIEVED);
+          topkMs[q] = (System.nanoTime() - s) / 1e6;
+          retrieved[q] = Arrays.stream(top.scoreDocs).mapToInt(sd -> sd.doc).toArray();
+        }
+        int radius = Math.max(1, bits * 5 / 32);
+        double[] radiusMs = new double[held.size()];
+        long radiusHits = 0;
+        for (int q = 0; q < held.size(); q++) {
+          long s = System.nanoTime();
+          radiusHits += searcher.count(new HammingRadiusQuery("code", queryCodes[q], bits, radius));
+          radiusMs[q] = (System.nanoTime() - s) / 1e6;
+        }
+        long codeBytes = 0;
+        for (String f : dir.listAll()) {
+          if (f.endsWith(".shd")) {
+            codeBytes += dir.fileLength(f);
+          }
+        }
+        return new Searches(indexSeconds, CosineNeighbourRecall.recall(truth, retrieved), median(topkMs), radius,
+            median(radiusMs), (double) radiusHits / held.size(), (double) codeBytes / reader.maxDoc(), examples);
+      }
+    }
   }
 
   private static String shorten(String s, int max) {

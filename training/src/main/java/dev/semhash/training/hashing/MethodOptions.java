@@ -207,6 +207,11 @@ public record MethodOptions(
     }
   }
 
+  /** Whether {@code method} trains in epochs, so that {@code --epochs} and the other neural options apply. */
+  public static boolean isNeural(HashingMethod method) {
+    return Scope.NEURAL.methods.contains(method);
+  }
+
   /** "a", "a and b", "a, b and c". */
   private static String list(List<String> flags) {
     int last = flags.size() - 1;
