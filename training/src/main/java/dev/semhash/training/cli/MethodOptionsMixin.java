@@ -106,6 +106,15 @@ final class MethodOptionsMixin {
       description = "node2hash: weight of the neighbour decoder next to the words' (default: 1).")
   Double neighbourWeight;
 
+  @Option(
+      names = "--include-self",
+      paramLabel = "BOOL",
+      arity = "0..1",
+      fallbackValue = "true",
+      description = "node2hash: each document is one of its own neighbours, so the neighbour decoder"
+          + " also predicts its own id, as in the thesis authors' code (default: false).")
+  Boolean includeSelf;
+
   /**
    * The flags given, as options for {@link dev.semhash.training.hashing.HashingMethod#train}.
    *
@@ -129,6 +138,7 @@ final class MethodOptionsMixin {
         .traversal(parse(traversal, Traversal::parse))
         .neighbourhoodSize(neighbourhoodSize)
         .neighbourWeight(neighbourWeight)
+        .includeSelf(includeSelf)
         .build();
   }
 

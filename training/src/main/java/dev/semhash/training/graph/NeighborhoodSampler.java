@@ -21,11 +21,22 @@ public final class NeighborhoodSampler {
   private final DocumentGraph graph;
   private final Traversal traversal;
   private final int size;
+  private final boolean includeStart;
 
   /**
    * @param size the most nodes in a neighbourhood, at least 1
    */
   public NeighborhoodSampler(DocumentGraph graph, Traversal traversal, int size) {
+    this(graph, traversal, size, false);
+  }
+
+  /**
+   * @param size the most nodes in a neighbourhood besides the start, at least 1
+   * @param includeStart whether a node is a member of its own neighbourhood, as in the thesis
+   *     authors' released node2hash code (its traversal's visited set keeps the start node)
+   */
+  public NeighborhoodSampler(DocumentGraph graph, Traversal traversal, int size, boolean includeStart) {
+    this.includeStart = includeStart;
     if (size < 1) {
       throw new IllegalArgumentException("neighbourhood size must be at least 1, got " + size);
     }
@@ -51,6 +62,10 @@ public final class NeighborhoodSampler {
     SparseMatrix.Builder b = new SparseMatrix.Builder(graph.size());
     for (int i = 0; i < graph.size(); i++) {
       int[] nodes = traversal.neighborhood(graph, i, size, random.split());
+      if (includeStart) {
+        nodes = Arrays.copyOf(nodes, nodes.length + 1);
+        nodes[nodes.length - 1] = i;
+      }
       Arrays.sort(nodes);
       float[] ones = new float[nodes.length];
       Arrays.fill(ones, 1f);
@@ -74,6 +89,10 @@ public final class NeighborhoodSampler {
     for (int i = 0; i < graph.size(); i++) {
       SplittableRandom nodeRandom = random.split();
       int count = 0;
+      if (includeStart) {
+        hits[i] = draws;
+        touched[count++] = i;
+      }
       for (int d = 0; d < draws; d++) {
         for (int j : traversal.neighborhood(graph, i, size, nodeRandom.split())) {
           if (hits[j]++ == 0) {

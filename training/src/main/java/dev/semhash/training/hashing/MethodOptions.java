@@ -42,6 +42,7 @@ import java.util.stream.Collectors;
  * @param traversal {@code --traversal}: {@link Node2hashSettings#traversal()}
  * @param neighbourhoodSize {@code --neighbourhood-size}: {@link Node2hashSettings#neighborhoodSize()}
  * @param neighbourWeight {@code --neighbour-weight}: {@link Node2hashSettings#neighborWeight()}
+ * @param includeSelf {@code --include-self}: {@link Node2hashSettings#includeSelf()}
  */
 public record MethodOptions(
     Integer maxEpochs,
@@ -57,7 +58,8 @@ public record MethodOptions(
     Integer knn,
     Traversal traversal,
     Integer neighbourhoodSize,
-    Double neighbourWeight) {
+    Double neighbourWeight,
+    Boolean includeSelf) {
 
   /** No override: every method trains with its defaults. */
   public static final MethodOptions NONE = builder().build();
@@ -164,7 +166,8 @@ public record MethodOptions(
     s = knn == null ? s : s.withKnnNeighbors(knn);
     s = traversal == null ? s : s.withTraversal(traversal);
     s = neighbourhoodSize == null ? s : s.withNeighborhoodSize(neighbourhoodSize);
-    return neighbourWeight == null ? s : s.withNeighborWeight(neighbourWeight);
+    s = neighbourWeight == null ? s : s.withNeighborWeight(neighbourWeight);
+    return includeSelf == null ? s : s.withIncludeSelf(includeSelf);
   }
 
   /**
@@ -236,6 +239,7 @@ public record MethodOptions(
     add(set, "--traversal", traversal == null ? null : traversal.cliName(), Scope.NODE2HASH);
     add(set, "--neighbourhood-size", neighbourhoodSize, Scope.NODE2HASH);
     add(set, "--neighbour-weight", neighbourWeight, Scope.NODE2HASH);
+    add(set, "--include-self", includeSelf, Scope.NODE2HASH);
     return set;
   }
 
@@ -260,6 +264,7 @@ public record MethodOptions(
     private Integer knn;
     private Traversal traversal;
     private Integer neighbourhoodSize;
+    private Boolean includeSelf;
     private Double neighbourWeight;
 
     private Builder() {}
@@ -335,6 +340,11 @@ public record MethodOptions(
       return this;
     }
 
+    public Builder includeSelf(Boolean v) {
+      includeSelf = v;
+      return this;
+    }
+
     /**
      * The options collected so far.
      *
@@ -355,7 +365,8 @@ public record MethodOptions(
           knn,
           traversal,
           neighbourhoodSize,
-          neighbourWeight);
+          neighbourWeight,
+          includeSelf);
     }
   }
 }

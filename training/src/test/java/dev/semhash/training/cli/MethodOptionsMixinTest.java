@@ -3,6 +3,7 @@ package dev.semhash.training.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.hashing.MethodOptions;
@@ -85,6 +86,10 @@ class MethodOptionsMixinTest {
             .build(),
         o);
     assertEquals(2.5, parse("--label-weight", "2.5").labelWeight());
+    assertEquals(Boolean.TRUE, parse("--include-self").includeSelf());
+    assertEquals(Boolean.FALSE, parse("--include-self=false").includeSelf());
+    assertEquals(Map.of("--include-self", true), parse("--include-self").given());
+    assertTrue(parse("--include-self").applyTo(Node2hashSettings.DEFAULT).includeSelf());
   }
 
   @Test

@@ -48,6 +48,21 @@ class NeighborhoodSamplerTest {
   }
 
   @Test
+  void aNodeCanBeAMemberOfItsOwnNeighbourhood() {
+    DocumentGraph g = GraphFixtures.small();
+    // node 5's neighbourhood is {1, 2, 3}; with the start it is {1, 2, 3, 5}, in every draw
+    SparseMatrix withStart = new NeighborhoodSampler(g, Traversal.BFS, 3, true).sample(new SplittableRandom(1));
+    assertArrayEquals(new int[] {1, 2, 3, 5}, withStart.row(5).indices());
+    // the isolated node 6 has itself alone
+    assertArrayEquals(new int[] {6}, withStart.row(6).indices());
+    SparseMatrix shares = new NeighborhoodSampler(g, Traversal.RANDOM_WALK, 1, true).shares(new SplittableRandom(3), 2000);
+    assertArrayEquals(new int[] {0, 1, 2}, shares.row(0).indices());
+    assertEquals(1f, shares.row(0).values()[0]);
+    assertEquals(1.0, shares.row(0).values()[1] + shares.row(0).values()[2], 1e-6);
+    assertArrayEquals(new float[] {1f}, shares.row(6).values());
+  }
+
+  @Test
   void sizeMustBePositive() {
     assertThrows(
         IllegalArgumentException.class,

@@ -63,6 +63,7 @@ public final class Node2hashTrainer {
             .info("graph", describe(source, graph, settings))
             .info("traversal", settings.traversal().cliName())
             .info("neighbourhood_size", Integer.toString(settings.neighborhoodSize()))
+            .info("neighbourhood_includes_self", Boolean.toString(settings.includeSelf()))
             .info("neighbourhood_draws", Integer.toString(settings.samples()))
             .info("neighbour_weight", Double.toString(settings.neighborWeight()))
             .build();
@@ -84,7 +85,7 @@ public final class Node2hashTrainer {
    */
   static SparseMatrix neighborhoods(DocumentGraph graph, Node2hashSettings settings, long seed) {
     NeighborhoodSampler sampler =
-        new NeighborhoodSampler(graph, settings.traversal(), settings.neighborhoodSize());
+        new NeighborhoodSampler(graph, settings.traversal(), settings.neighborhoodSize(), settings.includeSelf());
     return sampler.shares(new SplittableRandom(seed ^ 0x6E6F64653268L), settings.samples());
   }
 
