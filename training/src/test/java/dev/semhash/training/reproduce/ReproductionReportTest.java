@@ -92,6 +92,8 @@ class ReproductionReportTest {
         - Protocol: train on the training split; every test document is a query ranking all training
           documents by Hamming distance (ties in training-document order); relevant = shares a label.
           Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF.
+          A neural method keeps the epoch of least loss on held-out training documents, never one chosen on the test queries.
+        @THESIS@
 
         ## 20 Newsgroups
 
@@ -158,7 +160,7 @@ class ReproductionReportTest {
         - VDSH on 20 Newsgroups, 8 bits: 11.0 s/epoch (under 10: missed), training 120.0 s (under 300: met)
         - VDSH on 20 Newsgroups, 24 bits: 30.5 s/epoch (under 10: missed), training 61.0 s (under 300: met)
         - Encoder at least 5,000 docs/s/core: met by every cell (2)
-        """;
+        """.replace("@THESIS@\n", ReproductionReport.THESIS_PROTOCOL);
     assertEquals(expected, report(cells).markdown("./semhash reproduce --report-only", "unused"));
   }
 
