@@ -39,9 +39,9 @@ import java.util.Locale;
  * NbrRegSettings#DEFAULT}): NbrReg Prec@100 0.5731, NDCG@100 0.5785, precision within Hamming
  * radius 2 0.4261 (thesis table 4.1: 0.4644), 30 epochs in 262 s (8.4 s per epoch), with {@code
  * ./semhash reproduce --datasets 20newsgroups --methods nbrreg --bits 32}; all 30 epochs ran (the
- * validation loss still fell). NbrReg+Doc capped at 8 epochs ({@code NbrRegBenchmark}, measured
- * with the earlier linear log-variance): Prec@100 0.5342
- * (thesis 0.4898). Cost: NbrReg+Doc's encoder runs every neighbour through its own branch, 21
+ * validation loss still fell). NbrReg+Doc: Prec@100 0.5373, NDCG@100 0.5486 (thesis 0.4898), all
+ * 30 epochs in 1,518 s on a machine shared with other training jobs, with {@code ./semhash
+ * reproduce --datasets 20newsgroups --methods nbrreg-doc --bits 32}. Cost: NbrReg+Doc's encoder runs every neighbour through its own branch, 21
  * documents per training document, so its epochs cost about four times NbrReg's CPU (55-65 s
  * against about 13 s on 20 Newsgroups).
  *
