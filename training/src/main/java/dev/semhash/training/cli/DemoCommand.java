@@ -1,6 +1,5 @@
 package dev.semhash.training.cli;
 
-import dev.semhash.index.HammingCodes;
 import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.search.HammingRadiusQuery;
@@ -23,7 +22,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
