@@ -114,8 +114,8 @@ final class Rbm {
    * {@code W} only): {@code vel = momentum × vel + rate × (gradient / batch - decay × W)}.
    *
    * @return the mean squared reconstruction error of the last epoch
-   * @throws IllegalStateException when an epoch's reconstruction error or a weight is not finite
-   *     (the rate is too large for this layer), naming the epoch
+   * @throws IllegalStateException when a weight passes {@link #DIVERGED} or is not finite (the
+   *     rate is too large for this layer), naming the epoch
    */
   double train(float[][] data, int epochs, int batch, float rate, float momentum, float decay, Random random,
       dev.semhash.training.progress.ProgressReporter.Progress progress) {
@@ -163,9 +163,6 @@ final class Rbm {
         Arrays.fill(gb, 0f);
         Arrays.fill(gc, 0f);
       }
-      if (Double.isFinite(err) == false) {
-        throw diverged(epoch, epochs, rate);
-      }
       if (progress != null) {
         progress.step(1);
       }
@@ -176,7 +173,7 @@ final class Rbm {
   private IllegalStateException diverged(int epoch, int epochs, float rate) {
     return new IllegalStateException(String.format(java.util.Locale.ROOT,
         "RBM pretraining (%d visible, %d %s hidden units) diverged in epoch %d of %d at rate %s: its weights"
-            + " passed %.0e or its reconstruction error is no longer finite; lower the rate or the input size",
+            + " passed %.0e or are no longer finite; lower the rate or the input size",
         visible, hidden, gaussianHidden ? "Gaussian" : "binary", epoch + 1, epochs, rate, DIVERGED));
   }
 
