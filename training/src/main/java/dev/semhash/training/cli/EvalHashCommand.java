@@ -84,6 +84,14 @@ final class EvalHashCommand implements Callable<Integer> {
           + " documents by --seed and make round(FRACTION x their number) of them the queries.")
   Double validation;
 
+  @Option(
+      names = "--random-split",
+      paramLabel = "FRACTION",
+      description = "Compare with the thesis's Reuters table, whose split was random: pool the"
+          + " training and test documents, shuffle them by --seed and make round(FRACTION x their"
+          + " number) of them the queries (the thesis held out 0.1). Not the EVALUATION.md protocol.")
+  Double randomSplit;
+
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
@@ -99,6 +107,13 @@ final class EvalHashCommand implements Callable<Integer> {
     List<String> trainingFlags = new ArrayList<>(options.given().keySet());
     if (validation != null) {
       trainingFlags.add(0, "--validation");
+    }
+    if (randomSplit != null) {
+      trainingFlags.add(0, "--random-split");
+    }
+    if (validation != null && randomSplit != null) {
+      throw new IllegalArgumentException(
+          "--validation and --random-split each choose the queries; give one of them");
     }
     if (source.model != null && trainingFlags.isEmpty() == false) {
       throw new IllegalArgumentException(
@@ -157,19 +172,30 @@ final class EvalHashCommand implements Callable<Integer> {
    * training documents; says which in {@code results} and on the console.
    */
   private Corpus buildCorpus(DatasetReader reader, Map<String, Object> results) throws IOException {
-    if (validation == null) {
+    ValidationSplit split;
+    if (validation != null) {
+      split = ValidationSplit.of(reader.documents(), validation, common.seed);
+      results.put("evaluated_on", "validation");
+      results.put("validation_fraction", validation);
+      System.out.printf(
+          "validation run, not the test split: %,d of the training documents train, the other %,d"
+              + " (fraction %s, shuffled with seed %d) are the queries%n",
+          split.train().size(), split.queries().size(), validation, common.seed);
+    } else if (randomSplit != null) {
+      split = ValidationSplit.resampled(reader.documents(), randomSplit, common.seed);
+      results.put("evaluated_on", "random_split");
+      results.put("random_split_fraction", randomSplit);
+      System.out.printf(
+          "random split, not the dataset's: %,d of all %,d documents train, the other %,d"
+              + " (fraction %s, shuffled with seed %d) are the queries%n",
+          split.train().size(), split.train().size() + split.queries().size(), split.queries().size(),
+          randomSplit, common.seed);
+    } else {
       results.put("evaluated_on", "test");
       return Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
     }
-    ValidationSplit split = ValidationSplit.of(reader.documents(), validation, common.seed);
-    results.put("evaluated_on", "validation");
-    results.put("validation_fraction", validation);
-    results.put("validation_train_documents", split.train().size());
-    results.put("validation_queries", split.queries().size());
-    System.out.printf(
-        "validation run, not the test split: %,d of the training documents train, the other %,d"
-            + " (fraction %s, shuffled with seed %d) are the queries%n",
-        split.train().size(), split.queries().size(), validation, common.seed);
+    results.put("split_train_documents", split.train().size());
+    results.put("split_queries", split.queries().size());
     return Corpus.build(
         split.train(),
         split.queries(),

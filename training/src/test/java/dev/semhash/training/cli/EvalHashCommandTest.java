@@ -115,11 +115,30 @@ class EvalHashCommandTest {
     assertEquals(0.25, json.get("validation_fraction").asDouble(), 0);
     int queries = (int) Math.round(0.25 * 120);
     assertEquals(queries, json.get("test_documents").asInt());
-    assertEquals(queries, json.get("validation_queries").asInt());
+    assertEquals(queries, json.get("split_queries").asInt());
     assertEquals(120 - queries, json.get("train_documents").asInt());
-    assertEquals(120 - queries, json.get("validation_train_documents").asInt());
+    assertEquals(120 - queries, json.get("split_train_documents").asInt());
     // the queries' topics are found (at most 30 relevant of 90), which "unseen" never would be
     assertTrue(json.get("prec@100").asDouble() > 0.2, json.toString());
+  }
+
+  /** A random split pools the 120 training and 30 "unseen" test documents and draws 30 queries. */
+  @Test
+  void randomSplitPoolsBothSplitsAndRefusesValidationBesideIt() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 40, 10, "unseen");
+    JsonNode json = evalHash(data, "--bits", "16", "--random-split", "0.2");
+    assertEquals("random_split", json.get("evaluated_on").asText());
+    assertEquals(0.2, json.get("random_split_fraction").asDouble(), 0);
+    assertEquals(30, json.get("test_documents").asInt());
+    assertEquals(120, json.get("train_documents").asInt());
+    // "unseen" documents now sit on both sides, so every query can find its own label
+    assertTrue(json.get("prec@100").asDouble() > 0.2, json.toString());
+
+    CliTestSupport.Outcome r =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--validation", "0.2",
+            "--random-split", "0.1", "--no-progress");
+    assertEquals(1, r.exitCode());
+    assertTrue(r.err().contains("--validation and --random-split each choose the queries; give one of them"), r.err());
   }
 
   @Test

@@ -41,6 +41,22 @@ class ValidationSplitTest {
   }
 
   @Test
+  void aResampledSplitDrawsItsQueriesFromTrainingAndTestDocuments() {
+    List<Document> docs = documents(30, 10, "train");
+    ValidationSplit split = ValidationSplit.resampled(docs, 0.25, 42L);
+    assertEquals(10, split.queries().size(), "round(0.25 x 40)");
+    Set<String> all = ids(split.train());
+    all.addAll(ids(split.queries()));
+    assertEquals(ids(docs), all, "every document once");
+    assertTrue(split.queries().stream().anyMatch(Document::isTrain));
+    assertTrue(split.train().stream().anyMatch(Document::isTest));
+    assertEquals(split, ValidationSplit.resampled(docs, 0.25, 42L), "the seed fixes the split");
+    assertEquals(
+        "the test fraction of a random split must be in (0, 1), such as 0.1, got 0.0",
+        assertThrows(IllegalArgumentException.class, () -> ValidationSplit.resampled(docs, 0, 1L)).getMessage());
+  }
+
+  @Test
   void aDatasetWithoutSplitsIsAllTraining() {
     List<Document> docs = documents(20, 0, "");
     assertEquals(5, ValidationSplit.of(docs, 0.25, 1L).queries().size());
