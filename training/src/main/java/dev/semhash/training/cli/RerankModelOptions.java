@@ -1,5 +1,6 @@
 package dev.semhash.training.cli;
 
+import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.training.rerank.DseSettings;
 import dev.semhash.training.rerank.DseTrainer;
 import dev.semhash.training.rerank.DssmSettings;
@@ -114,6 +115,12 @@ public final class RerankModelOptions {
       description = "DSE: CD-1 epochs per RBM layer, 0 for a random start (default: ${DEFAULT-VALUE}).")
   int pretrainEpochs;
 
+  @Option(names = "--dse-similarity", defaultValue = "dot", paramLabel = "S",
+      converter = SimilarityConverter.class,
+      description = "DSE: how the two embeddings compare, dot (the paper's Φ(q)·Φ(d)) or cosine (cos(Φ(q), Φ(d)),"
+          + " bounded, so no long embedding outranks the rest for every query) (default: ${DEFAULT-VALUE}).")
+  RerankModel.Similarity dseSimilarity;
+
   @Option(names = "--tfidf-weight", defaultValue = "1", paramLabel = "L",
       description = "DSE and DSSM: λ, weight of the TF-IDF cosine mixed into the score, Φ(q)·Φ(d) + λ q·d (DSE, word vectors)"
           + " or cos(y(q), y(d)) + λ q·d (DSSM, letter-trigram vectors), during training too; 0 for the plain model"
@@ -183,7 +190,7 @@ public final class RerankModelOptions {
     DseSettings d = DseSettings.defaults(seed);
     return new DseSettings(dseTerms, dim, pretrainEpochs, d.pretrainRate(), d.gaussianPretrainRate(),
         learningRate == null ? d.learningRate() : learningRate, d.momentum(), d.weightDecay(), epochs == null ? d.epochs() : epochs,
-        negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight, seed, maxPositives);
+        negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight, seed, maxPositives, dseSimilarity);
   }
 
   /**
@@ -252,9 +259,11 @@ public final class RerankModelOptions {
       }
     } else if (model.equals("dse")) {
       DseSettings s = dse(seed, qrels);
-      m.put("model", "DSE, f(q,d) = Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C sigmoid network with a linear top reading the D most"
+      m.put("model", "DSE, f(q,d) = " + (s.similarity() == RerankModel.Similarity.COSINE ? "cos(Φ(q), Φ(d))" : "Φ(q)·Φ(d)")
+          + " + λ q·d, Φ a D-D/2-D/2-D-C sigmoid network with a linear top reading the D most"
           + " frequent terms of the unit TF-IDF vectors (q·d over the whole dictionary), stacked-RBM (CD-1) pretraining, margin ranking loss, SGD with momentum 0.9"
           + " and weight decay 1e-4");
+      m.put("similarity", s.similarity().name().toLowerCase(java.util.Locale.ROOT));
       m.put("input_terms", s.terms());
       m.put("dimension", s.dimension());
       m.put("pretrain_epochs", s.pretrainEpochs());
@@ -291,5 +300,18 @@ public final class RerankModelOptions {
     m.put("min_df", minDf);
     m.put("max_terms", maxTerms == null ? "all" : maxTerms);
     return m;
+  }
+
+  /** Parses {@code dot} or {@code cosine}, case-insensitively, and says so otherwise. */
+  static final class SimilarityConverter implements picocli.CommandLine.ITypeConverter<RerankModel.Similarity> {
+    @Override
+    public RerankModel.Similarity convert(String value) {
+      return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+        case "dot" -> RerankModel.Similarity.DOT;
+        case "cosine" -> RerankModel.Similarity.COSINE;
+        default -> throw new picocli.CommandLine.TypeConversionException(
+            "'" + value + "' is not a DSE similarity; choose dot or cosine");
+      };
+    }
   }
 }

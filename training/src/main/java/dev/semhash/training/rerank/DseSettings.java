@@ -1,5 +1,7 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.rerank.model.RerankModel;
+
 /**
  * Settings of {@link DseTrainer}. The network is {@code D − D/2 − D/2 − D − C} with {@code D =
  * terms} and {@code C = dimension}, as the DSE paper's section 4.1.
@@ -22,6 +24,9 @@ package dev.semhash.training.rerank;
  * @param seed seed of every random choice
  * @param maxPositives relevant documents drawn per query and epoch, 0 for all (use a few with
  *     label relevance, where a query has hundreds)
+ * @param similarity how the two embeddings compare: {@code DOT}, the paper's {@code Φ(q)·Φ(d)} (eq.
+ *     2), or {@code COSINE}, {@code cos(Φ(q), Φ(d))}, which bounds the learnt part to [−1, 1] so
+ *     that no document's long embedding outranks the rest for every query
  */
 public record DseSettings(
     int terms,
@@ -38,7 +43,8 @@ public record DseSettings(
     int hardNegativeDepth,
     float tfidfWeight,
     long seed,
-    int maxPositives) {
+    int maxPositives,
+    RerankModel.Similarity similarity) {
 
   /** Mini-batch size of the RBM pretraining. */
   static final int PRETRAIN_BATCH = 32;
@@ -58,7 +64,7 @@ public record DseSettings(
    * weight decay 1e-4, fine-tuning rate 0.01 (0.05 and 0.2 were unstable on a 20 Newsgroups slice).
    */
   public static DseSettings defaults(long seed) {
-    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0);
+    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0, RerankModel.Similarity.DOT);
   }
 
   public DseSettings {
@@ -84,6 +90,9 @@ public record DseSettings(
     }
     if (Float.isNaN(hardNegativeFraction) || hardNegativeFraction < 0 || hardNegativeFraction > 1) {
       throw new IllegalArgumentException("hard-negative fraction must be in [0, 1], got " + hardNegativeFraction);
+    }
+    if (similarity == null) {
+      throw new IllegalArgumentException("similarity is required: DOT (the paper's) or COSINE");
     }
     if (Float.isFinite(tfidfWeight) == false || tfidfWeight < 0) {
       throw new IllegalArgumentException("TF-IDF weight must be finite and >= 0, got " + tfidfWeight);

@@ -63,6 +63,7 @@ public final class DseTrainer implements RerankTrainer {
   private final DseSettings settings;
   private final SparseInputNetwork net;
   private final Random random;
+  private final boolean cosine;
   private boolean pretrained;
 
   /**
@@ -72,6 +73,7 @@ public final class DseTrainer implements RerankTrainer {
   public DseTrainer(RerankCorpus collection, DseSettings settings) {
     this.corpus = collection;
     this.settings = settings;
+    this.cosine = settings.similarity() == RerankModel.Similarity.COSINE;
     int[] inputTerms = mostFrequentTerms(collection, settings.terms());
     int d = inputTerms.length;
     int half = Math.max(1, d / 2);
@@ -246,11 +248,18 @@ public final class DseTrainer implements RerankTrainer {
               lossSum += loss;
               violated++;
               updates++;
-              // eq. 19: d/dΦq = Φn − Φp, d/dΦp = −Φq, d/dΦn = Φq
-              float[] dn = phiQ.clone();
-              for (int j = 0; j < c; j++) {
-                dq[j] += phiN[j] - phiP[j];
-                dp[j] -= phiQ[j];
+              float[] dn = new float[c];
+              if (cosine) {
+                double nq = CosineGradient.norm(phiQ);
+                CosineGradient.accumulate(phiQ, phiN, nq, CosineGradient.norm(phiN), CosineGradient.cosine(phiQ, phiN), 1, dq, dn);
+                CosineGradient.accumulate(phiQ, phiP, nq, CosineGradient.norm(phiP), CosineGradient.cosine(phiQ, phiP), -1, dq, dp);
+              } else {
+                // eq. 19: d/dΦq = Φn − Φp, d/dΦp = −Φq, d/dΦn = Φq
+                for (int j = 0; j < c; j++) {
+                  dq[j] += phiN[j] - phiP[j];
+                  dp[j] -= phiQ[j];
+                  dn[j] = phiQ[j];
+                }
               }
               net.backward(neg, fn, dn, grad);
             }
@@ -281,9 +290,9 @@ public final class DseTrainer implements RerankTrainer {
     }
   }
 
-  /** {@code Φ(q)·Φ(d) + λ q·d}, the score the exported model computes. */
+  /** {@code Φ(q)·Φ(d) + λ q·d} (or the cosine of the Φs), the score the exported model computes. */
   float score(float[] phiQ, float[] phiD, TermVector q, TermVector d) {
-    float s = VectorUtil.dotProduct(phiQ, phiD);
+    float s = cosine ? (float) CosineGradient.cosine(phiQ, phiD) : VectorUtil.dotProduct(phiQ, phiD);
     if (settings.tfidfWeight() != 0) {
       s += settings.tfidfWeight() * q.dot(d);
     }
@@ -293,7 +302,7 @@ public final class DseTrainer implements RerankTrainer {
   @Override
   public RerankModel snapshot() {
     Map<String, String> info = new LinkedHashMap<>();
-    info.put("model", "DSE: f(q,d) = Φ(q)·Φ(d) + λ q·d, Φ a D-D/2-D/2-D-C network (sigmoid, sigmoid, sigmoid, linear) on unit TF-IDF vectors");
+    info.put("model", "DSE: f(q,d) = " + (cosine ? "cos(Φ(q), Φ(d))" : "Φ(q)·Φ(d)") + " + λ q·d, Φ a D-D/2-D/2-D-C network (sigmoid, sigmoid, sigmoid, linear) on unit TF-IDF vectors");
     info.put("architecture", net.terms + "-" + net.widths[0] + "-" + net.widths[1] + "-" + net.widths[2] + "-" + net.widths[3]);
     info.put("pretraining", "stacked RBMs, CD-1, " + settings.pretrainEpochs() + " epochs per layer, rates " + settings.pretrainRate() + " (binary) and "
         + settings.gaussianPretrainRate() + " (Gaussian top)");
@@ -310,7 +319,7 @@ public final class DseTrainer implements RerankTrainer {
     info.put("seed", Long.toString(settings.seed()));
     info.put("max_positives", Integer.toString(settings.maxPositives()));
     Projection first = net.projection();
-    return new RerankModel("dse", info, corpus.analysis(), corpus.dictionary(), first, first, RerankModel.Similarity.DOT,
+    return new RerankModel("dse", info, corpus.analysis(), corpus.dictionary(), first, first, settings.similarity(),
         settings.tfidfWeight(), net.deepLayers());
   }
 }

@@ -101,14 +101,14 @@ public final class DssmTrainer implements RerankTrainer {
    */
   static double softmaxLoss(float[] yq, float[][] docs, double[] offsets, float gamma, float[] dq, float[][] dd) {
     int n = docs.length;
-    double nq = norm(yq);
+    double nq = CosineGradient.norm(yq);
     double[] r = new double[n];
     double[] nd = new double[n];
     double[] p = new double[n]; // γ (R_k + offset_k), then the softmax
     double max = Double.NEGATIVE_INFINITY;
     for (int k = 0; k < n; k++) {
-      nd[k] = norm(docs[k]);
-      r[k] = nq == 0 || nd[k] == 0 ? 0 : dot(yq, docs[k]) / (nq * nd[k]);
+      nd[k] = CosineGradient.norm(docs[k]);
+      r[k] = nq == 0 || nd[k] == 0 ? 0 : CosineGradient.dot(yq, docs[k]) / (nq * nd[k]);
       p[k] = gamma * (r[k] + (offsets == null ? 0 : offsets[k]));
       max = Math.max(max, p[k]);
     }
@@ -120,30 +120,10 @@ public final class DssmTrainer implements RerankTrainer {
     Arrays.fill(dq, 0f);
     for (int k = 0; k < n; k++) {
       p[k] /= z;
-      double dr = gamma * (p[k] - (k == 0 ? 1 : 0)); // dL/dR_k
-      // dR/dyq = yd / (|q||d|) - R yq / |q|², dR/dyd = yq / (|q||d|) - R yd / |d|²
-      for (int j = 0; j < yq.length; j++) {
-        if (nq > 0 && nd[k] > 0) {
-          dq[j] += (float) (dr * (docs[k][j] / (nq * nd[k]) - r[k] * yq[j] / (nq * nq)));
-          dd[k][j] = (float) (dr * (yq[j] / (nq * nd[k]) - r[k] * docs[k][j] / (nd[k] * nd[k])));
-        } else {
-          dd[k][j] = 0f;
-        }
-      }
+      Arrays.fill(dd[k], 0f);
+      CosineGradient.accumulate(yq, docs[k], nq, nd[k], r[k], gamma * (p[k] - (k == 0 ? 1 : 0)), dq, dd[k]); // dL/dR_k
     }
     return -Math.log(p[0]);
-  }
-
-  private static double norm(float[] x) {
-    return Math.sqrt(dot(x, x));
-  }
-
-  private static double dot(float[] a, float[] b) {
-    double s = 0;
-    for (int i = 0; i < a.length; i++) {
-      s += (double) a[i] * b[i];
-    }
-    return s;
   }
 
   @Override

@@ -55,4 +55,14 @@ class RerankModelOptionsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> options.hardDepth("dssm", true));
     assertTrue(e.getMessage().contains("--model-negatives is SSI's"), e.getMessage());
   }
+
+  @Test
+  void dseSimilarityIsTheDotProductUnlessToldCosine() {
+    assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.DOT, parse().dse(42, false).similarity());
+    assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.COSINE,
+        parse("--dse-similarity", "Cosine").dse(42, false).similarity());
+    CommandLine.ParameterException e =
+        assertThrows(CommandLine.ParameterException.class, () -> parse("--dse-similarity", "euclid"));
+    assertTrue(e.getMessage().contains("'euclid' is not a DSE similarity; choose dot or cosine"), e.getMessage());
+  }
 }

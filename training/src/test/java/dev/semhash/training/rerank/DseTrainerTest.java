@@ -38,7 +38,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0);
+        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity());
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     assertEquals(4, trainer.network().terms);
@@ -61,5 +61,26 @@ class DseTrainerTest {
     double overlap = c.vectorizer().vectorize("elder").dot(c.document(3));
     assertEquals(true, overlap > 0.1, "the unread term still counts in λ q·d");
     assertEquals(phi + overlap, model.score(q, doc), 1e-5);
+  }
+
+  /** With cosine similarity the exported model scores cos(Φ(q), Φ(d)) + λ q·d, as the trainer does. */
+  @Test
+  void cosineModelScoresTheAngleOfTheEmbeddingsPlusTheOverlap() {
+    RerankCorpus c = corpus();
+    DseSettings d = DseSettings.defaults(3);
+    DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
+        d.weightDecay(), 1, 1, 0f, 10, 0.5f, 3, 0, RerankModel.Similarity.COSINE);
+    DseTrainer trainer = new DseTrainer(c, s);
+    trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
+    RerankModel model = trainer.snapshot();
+    assertEquals(RerankModel.Similarity.COSINE, model.similarity());
+    var query = c.vectorizer().vectorize("apple fig");
+    for (int k = 0; k < TEXTS.length; k++) {
+      float[] phiQ = trainer.network().forward(query)[3];
+      float[] phiD = trainer.network().forward(c.document(k))[3];
+      double expected = CosineGradient.cosine(phiQ, phiD) + 0.5 * query.dot(c.document(k));
+      assertEquals(expected, trainer.score(phiQ, phiD, query, c.document(k)), 1e-5, "trainer, document " + k);
+      assertEquals(expected, model.score(model.encodeQuery("apple fig"), model.encodeDocument(TEXTS[k])), 1e-5, "model, document " + k);
+    }
   }
 }
