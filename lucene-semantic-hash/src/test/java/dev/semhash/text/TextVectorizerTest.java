@@ -45,6 +45,35 @@ class TextVectorizerTest {
     }
   }
 
+  /**
+   * Over random texts (known, unknown and stop words, up to 300 tokens, so past the first buffer
+   * of ids), the text gives exactly the vector of its counts and token length, for each weighting.
+   */
+  @Test
+  void randomTextsGiveTheVectorOfTheirCounts() {
+    String[] pool = {"cat", "mat", "dog", "sat", "the", "on", "bird", "cat", "dog"};
+    java.util.Random random = new java.util.Random(11);
+    for (TermWeighting weighting : TermWeighting.values()) {
+      try (TextVectorizer v = new TextVectorizer(AnalyzerSettings.DEFAULT, VOCABULARY, weighting, true)) {
+        for (int trial = 0; trial < 200; trial++) {
+          StringBuilder text = new StringBuilder();
+          Map<String, Integer> counts = new java.util.HashMap<>();
+          long length = 0;
+          int tokens = random.nextInt(300);
+          for (int t = 0; t < tokens; t++) {
+            String word = pool[random.nextInt(pool.length)];
+            text.append(word).append(' ');
+            if (word.equals("the") == false && word.equals("on") == false) {
+              counts.merge(word, 1, Integer::sum);
+              length++;
+            }
+          }
+          assertEquals(v.vectorize(counts, length), v.vectorize(text.toString()), weighting + ": " + text);
+        }
+      }
+    }
+  }
+
   @Test
   void textWithoutKnownTermsIsEmpty() {
     try (TextVectorizer v =
