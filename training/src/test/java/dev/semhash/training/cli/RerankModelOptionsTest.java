@@ -57,8 +57,15 @@ class RerankModelOptionsTest {
   }
 
   @Test
-  void dseSimilarityIsTheDotProductUnlessToldCosine() {
+  void dseSimilarityIsTheDotProductButOnLinks() {
     assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.DOT, parse().dse(42, false).similarity());
+    assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.DOT, parse().dse(42, true).similarity(), "qrels");
+    RerankModelOptions links = parse();
+    links.useLinkDefaults();
+    assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.COSINE, links.dse(42, false).similarity());
+    RerankModelOptions dotOnLinks = parse("--dse-similarity", "dot");
+    dotOnLinks.useLinkDefaults();
+    assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.DOT, dotOnLinks.dse(42, false).similarity(), "as given");
     assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.COSINE,
         parse("--dse-similarity", "Cosine").dse(42, false).similarity());
     CommandLine.ParameterException e =
