@@ -8,10 +8,10 @@ import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.CorpusSettings;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
+import dev.semhash.training.data.SharedData;
 import dev.semhash.training.progress.ProgressReporter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +31,7 @@ class TextVectorizerBenchmark {
   @Test
   void twentyNewsgroups() throws Exception {
     assumeTrue(Boolean.getBoolean("semhash.benchmark"), "benchmark: set -Dsemhash.benchmark=true");
-    Path shared = Path.of(System.getProperty("semhash.shared", "../shared"));
-    DatasetReader dataset = new DatasetReader(shared.resolve("datasets/20newsgroups"));
+    DatasetReader dataset = new DatasetReader(SharedData.dataset("20newsgroups"));
     List<String> texts = dataset.documents().stream().map(Document::fullText).toList();
     ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     try (Corpus corpus = Corpus.build(dataset, CorpusSettings.DEFAULT, null, 2, ProgressReporter.NONE)) {
