@@ -4,6 +4,7 @@ import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.util.Locale;
 import java.util.function.Function;
@@ -115,6 +116,14 @@ final class MethodOptionsMixin {
           + " also predicts its own id, as in the thesis authors' code (default: false).")
   Boolean includeSelf;
 
+  @Option(
+      names = "--document-words",
+      paramLabel = "W",
+      description = "nbrreg, nbrreg-doc, node2hash: what the word decoder reconstructs, unique (each word of"
+          + " the document once, as the thesis authors' code) or counts (each word by its count)"
+          + " (default: unique for nbrreg and nbrreg-doc, counts for node2hash).")
+  String documentWords;
+
   /**
    * The flags given, as options for {@link dev.semhash.training.hashing.HashingMethod#train}.
    *
@@ -139,6 +148,7 @@ final class MethodOptionsMixin {
         .neighbourhoodSize(neighbourhoodSize)
         .neighbourWeight(neighbourWeight)
         .includeSelf(includeSelf)
+        .documentWords(parse(documentWords, DocumentWords::parse))
         .build();
   }
 

@@ -5,6 +5,7 @@ import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.nbrreg.NbrRegSettings;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -43,6 +44,8 @@ import java.util.stream.Collectors;
  * @param neighbourhoodSize {@code --neighbourhood-size}: {@link Node2hashSettings#neighborhoodSize()}
  * @param neighbourWeight {@code --neighbour-weight}: {@link Node2hashSettings#neighborWeight()}
  * @param includeSelf {@code --include-self}: {@link Node2hashSettings#includeSelf()}
+ * @param documentWords {@code --document-words}: {@link Node2hashSettings#documentWords()} or {@link
+ *     NbrRegSettings#documentWords()}
  */
 public record MethodOptions(
     Integer maxEpochs,
@@ -59,7 +62,8 @@ public record MethodOptions(
     Traversal traversal,
     Integer neighbourhoodSize,
     Double neighbourWeight,
-    Boolean includeSelf) {
+    Boolean includeSelf,
+    DocumentWords documentWords) {
 
   /** No override: every method trains with its defaults. */
   public static final MethodOptions NONE = builder().build();
@@ -76,6 +80,9 @@ public record MethodOptions(
             HashingMethod.NODE2HASH),
         "the neural methods"),
     LABELLED(EnumSet.of(HashingMethod.VDSH_S, HashingMethod.VDSH_SP), "the supervised methods"),
+    NEIGHBOURS(
+        EnumSet.of(HashingMethod.NBRREG, HashingMethod.NBRREG_DOC, HashingMethod.NODE2HASH),
+        "the methods with a neighbour decoder"),
     NODE2HASH(EnumSet.of(HashingMethod.NODE2HASH), null);
 
     final Set<HashingMethod> methods;
@@ -156,7 +163,8 @@ public record MethodOptions(
 
   /** {@code defaults} with the overrides applied to its VDSH settings. */
   public NbrRegSettings applyTo(NbrRegSettings defaults) {
-    return defaults.withVdsh(applyTo(defaults.vdsh()));
+    NbrRegSettings s = defaults.withVdsh(applyTo(defaults.vdsh()));
+    return documentWords == null ? s : s.withDocumentWords(documentWords);
   }
 
   /** {@code defaults} with the graph overrides, and the others applied to its VDSH settings. */
@@ -167,6 +175,7 @@ public record MethodOptions(
     s = traversal == null ? s : s.withTraversal(traversal);
     s = neighbourhoodSize == null ? s : s.withNeighborhoodSize(neighbourhoodSize);
     s = neighbourWeight == null ? s : s.withNeighborWeight(neighbourWeight);
+    s = documentWords == null ? s : s.withDocumentWords(documentWords);
     return includeSelf == null ? s : s.withIncludeSelf(includeSelf);
   }
 
@@ -240,6 +249,7 @@ public record MethodOptions(
     add(set, "--neighbourhood-size", neighbourhoodSize, Scope.NODE2HASH);
     add(set, "--neighbour-weight", neighbourWeight, Scope.NODE2HASH);
     add(set, "--include-self", includeSelf, Scope.NODE2HASH);
+    add(set, "--document-words", documentWords == null ? null : documentWords.cliName(), Scope.NEIGHBOURS);
     return set;
   }
 
@@ -266,6 +276,7 @@ public record MethodOptions(
     private Integer neighbourhoodSize;
     private Boolean includeSelf;
     private Double neighbourWeight;
+    private DocumentWords documentWords;
 
     private Builder() {}
 
@@ -345,6 +356,11 @@ public record MethodOptions(
       return this;
     }
 
+    public Builder documentWords(DocumentWords v) {
+      documentWords = v;
+      return this;
+    }
+
     /**
      * The options collected so far.
      *
@@ -366,7 +382,8 @@ public record MethodOptions(
           traversal,
           neighbourhoodSize,
           neighbourWeight,
-          includeSelf);
+          includeSelf,
+          documentWords);
     }
   }
 }

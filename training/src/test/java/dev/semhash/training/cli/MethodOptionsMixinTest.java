@@ -9,6 +9,7 @@ import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.math.BigDecimal;
 import java.util.Map;
@@ -90,6 +91,22 @@ class MethodOptionsMixinTest {
     assertEquals(Boolean.FALSE, parse("--include-self=false").includeSelf());
     assertEquals(Map.of("--include-self", true), parse("--include-self").given());
     assertTrue(parse("--include-self").applyTo(Node2hashSettings.DEFAULT).includeSelf());
+    assertEquals(DocumentWords.UNIQUE, parse("--document-words", "UNIQUE").applyTo(Node2hashSettings.DEFAULT).documentWords());
+    assertEquals(DocumentWords.COUNTS,
+        parse("--document-words", "counts").applyTo(dev.semhash.training.hashing.nbrreg.NbrRegSettings.DEFAULT).documentWords());
+    assertEquals(Map.of("--document-words", "counts"), parse("--document-words", "counts").given());
+  }
+
+  @Test
+  void documentWordsNeedANeighbourDecoderAndAKnownName() {
+    assertEquals(
+        "--document-words applies to the methods with a neighbour decoder (nbrreg, nbrreg-doc, node2hash), not vdsh",
+        assertThrows(IllegalArgumentException.class,
+            () -> parse("--document-words", "unique").requireApplicableTo(dev.semhash.training.hashing.HashingMethod.VDSH))
+            .getMessage());
+    assertEquals(
+        "'bigrams' is not a choice of document words; choose unique or counts",
+        assertThrows(IllegalArgumentException.class, () -> parse("--document-words", "bigrams")).getMessage());
   }
 
   @Test

@@ -1,5 +1,7 @@
 package dev.semhash.training.hashing.nbrreg;
 
+import dev.semhash.training.hashing.vdsh.DocumentWords;
+
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.neighbors.Bm25NeighborSettings;
 
@@ -20,14 +22,6 @@ import dev.semhash.training.neighbors.Bm25NeighborSettings;
  */
 public record NbrRegSettings(
     VdshSettings vdsh, Bm25NeighborSettings neighbours, double neighbourhoodWeight, DocumentWords documentWords) {
-
-  /** Targets of the document's own word decoder. */
-  public enum DocumentWords {
-    /** Each word of the document once (the thesis, eq. 4.2). */
-    UNIQUE,
-    /** Each word weighted by its count in the document (VDSH's eq. 3.2). */
-    COUNTS
-  }
 
   public static final NbrRegSettings DEFAULT =
       new NbrRegSettings(VdshSettings.DEFAULT, Bm25NeighborSettings.DEFAULT, 1.0, DocumentWords.UNIQUE);

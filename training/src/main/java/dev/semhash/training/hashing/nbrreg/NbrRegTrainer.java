@@ -5,6 +5,7 @@ import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.hashing.vdsh.BagDecoder;
 import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
+import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSpec;
 import dev.semhash.training.hashing.vdsh.VdshTrainer;
 import dev.semhash.training.hashing.vdsh.VdshVariant;
@@ -127,7 +128,7 @@ public final class NbrRegTrainer {
                 "bm25, k=%d, query terms=%d, k1=%s, b=%s", b.k(), b.queryTerms(), b.k1(), b.b()))
             .info("neighbourhood_target", "unique words of the neighbours")
             .info("document_words", settings.documentWords().name().toLowerCase(Locale.ROOT));
-    if (settings.documentWords() == NbrRegSettings.DocumentWords.UNIQUE) {
+    if (settings.documentWords() == DocumentWords.UNIQUE) {
       spec.wordTargets(NeighbourhoodWords.unique(counts));
     } else {
       spec.wordTargets(counts);

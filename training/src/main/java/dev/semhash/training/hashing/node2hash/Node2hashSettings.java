@@ -2,6 +2,7 @@ package dev.semhash.training.hashing.node2hash;
 
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.graph.Traversal;
+import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 
 /**
@@ -23,6 +24,8 @@ import dev.semhash.training.hashing.vdsh.VdshSettings;
  * @param includeSelf whether each document is a member of its own neighbourhood, so that the
  *     neighbour decoder also predicts the document's own id, as the thesis authors' released code
  *     does (its traversal keeps the start node)
+ * @param documentWords what the word decoder reconstructs: each word of the document once, or by
+ *     its count
  * @param vdsh the encoder, word decoder and training loop's settings
  */
 public record Node2hashSettings(
@@ -33,6 +36,7 @@ public record Node2hashSettings(
     int samples,
     double neighborWeight,
     boolean includeSelf,
+    DocumentWords documentWords,
     VdshSettings vdsh) {
 
   /**
@@ -59,7 +63,8 @@ public record Node2hashSettings(
    */
   public static final Node2hashSettings DEFAULT =
       new Node2hashSettings(
-          null, GraphSource.DEFAULT_K, Traversal.BFS, 5, 10, 1.0, false, VdshSettings.DEFAULT.withPatience(10));
+          null, GraphSource.DEFAULT_K, Traversal.BFS, 5, 10, 1.0, false, DocumentWords.COUNTS,
+          VdshSettings.DEFAULT.withPatience(10));
 
   public Node2hashSettings {
     if (knnNeighbors < 1 || neighborhoodSize < 1 || samples < 1) {
@@ -71,40 +76,44 @@ public record Node2hashSettings(
       throw new IllegalArgumentException(
           "neighbour weight must be a finite number >= 0, got " + neighborWeight);
     }
-    if (traversal == null || vdsh == null) {
-      throw new IllegalArgumentException("traversal and VDSH settings are required");
+    if (traversal == null || vdsh == null || documentWords == null) {
+      throw new IllegalArgumentException("traversal, document words and VDSH settings are required");
     }
   }
 
   public Node2hashSettings withGraph(GraphSource graph) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
   public Node2hashSettings withKnnNeighbors(int knnNeighbors) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
   public Node2hashSettings withTraversal(Traversal traversal) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
   public Node2hashSettings withNeighborhoodSize(int neighborhoodSize) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
   public Node2hashSettings withSamples(int samples) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
   public Node2hashSettings withNeighborWeight(double neighborWeight) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
   public Node2hashSettings withIncludeSelf(boolean includeSelf) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
+  }
+
+  public Node2hashSettings withDocumentWords(DocumentWords documentWords) {
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
   public Node2hashSettings withVdsh(VdshSettings vdsh) {
-    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, vdsh);
+    return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 }

@@ -6,7 +6,9 @@ import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.graph.DocumentGraph;
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.graph.NeighborhoodSampler;
+import dev.semhash.training.hashing.nbrreg.NeighbourhoodWords;
 import dev.semhash.training.hashing.vdsh.BagDecoder;
+import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSpec;
 import dev.semhash.training.hashing.vdsh.VdshTrainer;
 import dev.semhash.training.progress.ProgressReporter;
@@ -57,7 +59,7 @@ public final class Node2hashTrainer {
     DocumentGraph graph =
         source.graph(corpus, settings.knnNeighbors(), settings.vdsh().threads(), progress);
     SparseMatrix targets = neighborhoods(graph, settings, seed);
-    VdshSpec spec =
+    VdshSpec.Builder spec =
         VdshSpec.builder(METHOD)
             .decoder(new BagDecoder("neighbourhood", targets, settings.neighborWeight()))
             .info("graph", describe(source, graph, settings))
@@ -66,8 +68,11 @@ public final class Node2hashTrainer {
             .info("neighbourhood_includes_self", Boolean.toString(settings.includeSelf()))
             .info("neighbourhood_draws", Integer.toString(settings.samples()))
             .info("neighbour_weight", Double.toString(settings.neighborWeight()))
-            .build();
-    return VdshTrainer.train(corpus, spec, bits, settings.vdsh(), seed, progress);
+            .info("document_words", settings.documentWords().cliName());
+    if (settings.documentWords() == DocumentWords.UNIQUE) {
+      spec.wordTargets(NeighbourhoodWords.unique(VdshTrainer.rawCounts(corpus, settings.vdsh().threads(), progress)));
+    }
+    return VdshTrainer.train(corpus, spec.build(), bits, settings.vdsh(), seed, progress);
   }
 
   /** The graph source the settings name, or the corpus's links when it has any, else k-NN. */

@@ -102,6 +102,7 @@ class Node2hashTrainerTest {
       assertEquals(n / 2, above[j], 1, "training documents above threshold " + j);
     }
     assertEquals("node2hash", model.method());
+    assertEquals(SETTINGS.documentWords().cliName(), model.info().get("document_words"));
   }
 
   @Test
