@@ -121,7 +121,7 @@ final class MethodOptionsMixin {
       paramLabel = "W",
       description = "nbrreg, nbrreg-doc, node2hash: what the word decoder reconstructs, unique (each word of"
           + " the document once, as the thesis authors' code) or counts (each word by its count)"
-          + " (default: unique).")
+          + " (default: unique for nbrreg and nbrreg-doc, counts for node2hash).")
   String documentWords;
 
   /**
