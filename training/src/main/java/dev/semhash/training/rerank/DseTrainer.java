@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * Deep Semantic Embedding (Wu, Min and Bai, "Deep Semantic Embedding"): a {@code D − D/2 − D/2 − D
@@ -296,7 +295,7 @@ public final class DseTrainer implements RerankTrainer {
 
   /** {@code Φ(q)·Φ(d) + λ q·d} (or the cosine of the Φs), the score the exported model computes. */
   float score(float[] phiQ, float[] phiD, TermVector q, TermVector d) {
-    float s = cosine ? (float) CosineGradient.cosine(phiQ, phiD) : VectorUtil.dotProduct(phiQ, phiD);
+    float s = cosine ? (float) CosineGradient.cosine(phiQ, phiD) : FixedOrderDot.dot(phiQ, phiD);
     if (settings.tfidfWeight() != 0) {
       s += settings.tfidfWeight() * q.dot(d);
     }

@@ -1,7 +1,6 @@
 package dev.semhash.training.rerank;
 
 import java.util.Arrays;
-import org.apache.lucene.util.VectorUtil;
 import java.util.Random;
 
 /**
@@ -68,10 +67,8 @@ final class Rbm {
   /** {@code E[v | h] = σ(b + W h)}. */
   float[] visibleMean(float[] h) {
     float[] v = new float[visible];
-    float[] row = new float[hidden];
     for (int i = 0; i < visible; i++) {
-      System.arraycopy(w, i * hidden, row, 0, hidden); // a contiguous row for a SIMD dot product
-      v[i] = sigmoid(b[i] + VectorUtil.dotProduct(row, h));
+      v[i] = sigmoid(b[i] + FixedOrderDot.dot(w, i * hidden, h, hidden));
     }
     return v;
   }

@@ -8,7 +8,6 @@ import dev.semhash.rerank.text.TermVector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * The trainable form of a deep rerank model (DSE, DSSM): a feed-forward network whose first layer
@@ -188,15 +187,13 @@ final class SparseInputNetwork {
         float[] wl = weights[l];
         float[] gl = g.weights[l];
         float[] dx = new float[in.length];
-        float[] row = new float[h];
         for (int i = 0; i < in.length; i++) {
           int base = i * h;
           float v = in[i];
           for (int j = 0; j < h; j++) {
             gl[base + j] += v * dz[j];
           }
-          System.arraycopy(wl, base, row, 0, h); // a contiguous row for a SIMD dot product
-          dx[i] = VectorUtil.dotProduct(row, dz);
+          dx[i] = FixedOrderDot.dot(wl, base, dz, h);
         }
         dy = dx;
       }

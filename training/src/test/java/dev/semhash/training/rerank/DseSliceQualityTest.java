@@ -22,11 +22,10 @@ class DseSliceQualityTest {
     RerankModel model = new DseTrainer(slice.corpus, s).train(slice.train, (e, l, v, t) -> {}, ProgressReporter.NONE);
     double map = slice.map(model, "dse");
     System.out.printf("20NG slice: TF-IDF MAP %.4f, DSE (C = 10, λ = 0) MAP %.4f%n", slice.tfidfMap, map);
-    // measured 0.620, 0.630 and 0.633 in three runs, and 0.580 to 0.590 in five runs on
-    // 2026-11-25 (the same code at the same seed: the runs are not bit-reproducible, which is an
-    // open defect), against TF-IDF's 0.481 (0.76 before pretraining clipped its input to [0, 1],
-    // which the full 20 groups need); without pretraining 0.27. The floor sits below that spread
-    // and far above a network that learns nothing useful.
-    assertTrue(map > slice.tfidfMap + 0.07, "DSE MAP " + map + " vs TF-IDF " + slice.tfidfMap);
+    // measured 0.5979 against TF-IDF's 0.481 (0.76 before pretraining clipped its input to [0, 1],
+    // which the full 20 groups need; without pretraining 0.27). Earlier runs gave 0.580 to 0.633
+    // because Lucene's SIMD dot product summed in a JIT-dependent order; training now uses
+    // FixedOrderDot and repeats to the bit.
+    assertTrue(map > slice.tfidfMap + 0.10, "DSE MAP " + map + " vs TF-IDF " + slice.tfidfMap);
   }
 }
