@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.CharArrayMap;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
@@ -32,8 +31,6 @@ public final class TextVectorizer implements AutoCloseable {
   private final TermWeighting weighting;
   private final boolean normalize;
   private final Analyzer analyzer;
-  /** The vocabulary's ids keyed by the analysis chain's term buffer, so no token becomes a String. */
-  private final CharArrayMap<Integer> termIds;
 
   public TextVectorizer(
       AnalyzerSettings analyzerSettings,
@@ -45,10 +42,6 @@ public final class TextVectorizer implements AutoCloseable {
     this.weighting = weighting;
     this.normalize = normalize;
     this.analyzer = analyzerSettings.newAnalyzer();
-    this.termIds = new CharArrayMap<>(vocabulary.size(), false);
-    for (int i = 0; i < vocabulary.size(); i++) {
-      termIds.put(vocabulary.term(i), Integer.valueOf(i));
-    }
   }
 
   /** Analyses {@code text} and weights its vocabulary terms. */
@@ -64,8 +57,8 @@ public final class TextVectorizer implements AutoCloseable {
       ts.reset();
       while (ts.incrementToken()) {
         length++;
-        Integer id = termIds.get(term.buffer(), 0, term.length());
-        if (id != null) {
+        int id = vocabulary.indexOf(term.buffer(), 0, term.length());
+        if (id >= 0) {
           if (n == ids.length) {
             ids = Arrays.copyOf(ids, n * 2);
           }

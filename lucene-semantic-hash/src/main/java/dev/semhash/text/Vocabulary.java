@@ -2,9 +2,8 @@ package dev.semhash.text;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import org.apache.lucene.analysis.CharArrayMap;
 import org.apache.lucene.store.DataInput;
 import org.apache.lucene.store.DataOutput;
 
@@ -22,7 +21,8 @@ public final class Vocabulary {
   private final long[] docFreqs;
   private final long numDocs;
   private final double avgDocLength;
-  private final Map<String, Integer> index;
+  /** Keyed by characters, so an analysis chain's term buffer is looked up without a String. */
+  private final CharArrayMap<Integer> index;
 
   /**
    * @param terms distinct terms, in dimension order
@@ -43,7 +43,7 @@ public final class Vocabulary {
     this.docFreqs = docFreqs.clone();
     this.numDocs = numDocs;
     this.avgDocLength = avgDocLength;
-    this.index = new HashMap<>(terms.size() * 2);
+    this.index = new CharArrayMap<>(terms.size(), false);
     for (int i = 0; i < this.terms.length; i++) {
       if (docFreqs[i] < 1 || docFreqs[i] > Math.max(1, numDocs)) {
         throw new IllegalArgumentException(
@@ -63,6 +63,15 @@ public final class Vocabulary {
   /** The dimension of {@code term}, or -1 if it is not in the vocabulary. */
   public int indexOf(String term) {
     Integer i = index.get(term);
+    return i == null ? -1 : i;
+  }
+
+  /**
+   * The dimension of the term in {@code buffer[offset, offset + length)}, or -1 if it is not in the
+   * vocabulary: an analysis chain's {@code CharTermAttribute} buffer, read in place.
+   */
+  public int indexOf(char[] buffer, int offset, int length) {
+    Integer i = index.get(buffer, offset, length);
     return i == null ? -1 : i;
   }
 

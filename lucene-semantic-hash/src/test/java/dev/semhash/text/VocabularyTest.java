@@ -25,6 +25,17 @@ class VocabularyTest {
   }
 
   @Test
+  void looksUpATermBufferInPlace() {
+    Vocabulary v = new Vocabulary(List.of("cat", "dog"), new long[] {1, 1}, 2, 3);
+    char[] buffer = "xxdogcatx".toCharArray();
+    assertEquals(1, v.indexOf(buffer, 2, 3));
+    assertEquals(0, v.indexOf(buffer, 5, 3));
+    assertEquals(-1, v.indexOf(buffer, 2, 4), "dogc");
+    assertEquals(-1, v.indexOf("Cat"), "case counts");
+    assertThrows(IllegalArgumentException.class, () -> new Vocabulary(List.of("a", "a"), new long[] {1, 1}, 2, 3));
+  }
+
+  @Test
   void rejectsInconsistentStatistics() {
     IllegalArgumentException dup =
         assertThrows(

@@ -125,6 +125,10 @@ final class EvalHashCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--validation must be a fraction in (0, 1), such as 0.2, got " + validation);
     }
+    if (randomSplit != null && !(randomSplit > 0 && randomSplit < 1)) {
+      throw new IllegalArgumentException(
+          "--random-split must be a fraction in (0, 1), such as 0.1 (the thesis's), got " + randomSplit);
+    }
     options.requireApplicableTo(source.method); // before the corpus is built, not after
     DatasetReader reader = new DatasetReader(dataset);
     HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
@@ -168,32 +172,28 @@ final class EvalHashCommand implements Callable<Integer> {
   }
 
   /**
-   * The dataset's corpus, or in validation mode the corpus of a {@link ValidationSplit} of its
-   * training documents; says which in {@code results} and on the console.
+   * The dataset's corpus, or the corpus of a {@link ValidationSplit}: of its training documents
+   * ({@code --validation}) or of all of them ({@code --random-split}); says which in {@code
+   * results} and on the console.
    */
   private Corpus buildCorpus(DatasetReader reader, Map<String, Object> results) throws IOException {
-    ValidationSplit split;
-    if (validation != null) {
-      split = ValidationSplit.of(reader.documents(), validation, common.seed);
-      results.put("evaluated_on", "validation");
-      results.put("validation_fraction", validation);
-      System.out.printf(
-          "validation run, not the test split: %,d of the training documents train, the other %,d"
-              + " (fraction %s, shuffled with seed %d) are the queries%n",
-          split.train().size(), split.queries().size(), validation, common.seed);
-    } else if (randomSplit != null) {
-      split = ValidationSplit.resampled(reader.documents(), randomSplit, common.seed);
-      results.put("evaluated_on", "random_split");
-      results.put("random_split_fraction", randomSplit);
-      System.out.printf(
-          "random split, not the dataset's: %,d of all %,d documents train, the other %,d"
-              + " (fraction %s, shuffled with seed %d) are the queries%n",
-          split.train().size(), split.train().size() + split.queries().size(), split.queries().size(),
-          randomSplit, common.seed);
-    } else {
+    if (validation == null && randomSplit == null) {
       results.put("evaluated_on", "test");
       return Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
     }
+    boolean tuning = validation != null;
+    double fraction = tuning ? validation : randomSplit;
+    ValidationSplit split = tuning
+        ? ValidationSplit.of(reader.documents(), fraction, common.seed)
+        : ValidationSplit.resampled(reader.documents(), fraction, common.seed);
+    String mode = tuning ? "validation" : "random_split";
+    results.put("evaluated_on", mode);
+    results.put(mode + "_fraction", fraction);
+    System.out.printf(
+        "%s: %,d of the %s train, the other %,d (fraction %s, shuffled with seed %d) are the queries%n",
+        tuning ? "validation run, not the test split" : "random split, not the dataset's",
+        split.train().size(), tuning ? "training documents" : "documents of both splits",
+        split.queries().size(), fraction, common.seed);
     results.put("split_train_documents", split.train().size());
     results.put("split_queries", split.queries().size());
     return Corpus.build(

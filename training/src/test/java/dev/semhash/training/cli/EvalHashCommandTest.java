@@ -152,6 +152,12 @@ class EvalHashCommandTest {
       assertTrue(r.err().contains("--validation must be a fraction in (0, 1), such as 0.2, got "
           + Double.parseDouble(fraction)), r.err());
     }
+    CliTestSupport.Outcome random =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--random-split", "1",
+            "--min-df", "1", "--no-progress");
+    assertEquals(1, random.exitCode());
+    assertTrue(random.err().contains("--random-split must be a fraction in (0, 1), such as 0.1 (the thesis's), got 1.0"),
+        random.err());
     CliTestSupport.Outcome tiny =
         CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--validation", "0.01",
             "--min-df", "1", "--no-progress");

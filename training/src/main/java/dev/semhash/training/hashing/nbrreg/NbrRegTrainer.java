@@ -5,7 +5,6 @@ import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.hashing.vdsh.BagDecoder;
 import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
-import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSpec;
 import dev.semhash.training.hashing.vdsh.VdshTrainer;
 import dev.semhash.training.hashing.vdsh.VdshVariant;
@@ -128,11 +127,7 @@ public final class NbrRegTrainer {
                 "bm25, k=%d, query terms=%d, k1=%s, b=%s", b.k(), b.queryTerms(), b.k1(), b.b()))
             .info("neighbourhood_target", "unique words of the neighbours")
             .info("document_words", settings.documentWords().name().toLowerCase(Locale.ROOT));
-    if (settings.documentWords() == DocumentWords.UNIQUE) {
-      spec.wordTargets(NeighbourhoodWords.unique(counts));
-    } else {
-      spec.wordTargets(counts);
-    }
+    spec.wordTargets(settings.documentWords().targets(counts));
     if (variant == NbrRegVariant.NBRREG_DOC) {
       spec.neighbourEncoder(NeighbourEncoder.meanPooled(lists));
     }

@@ -53,23 +53,4 @@ public final class NeighbourhoodWords {
     }
     return out.build();
   }
-
-  /** Each document's own words, once each (the thesis's document likelihood, eq. 4.2). */
-  public static SparseMatrix unique(SparseMatrix words) {
-    SparseMatrix.Builder out = new SparseMatrix.Builder(words.numColumns());
-    for (int d = 0; d < words.numRows(); d++) {
-      SparseVector row = words.row(d);
-      int size = 0;
-      int[] terms = new int[row.indices().length];
-      for (int i = 0; i < terms.length; i++) {
-        if (row.values()[i] != 0) {
-          terms[size++] = row.indices()[i];
-        }
-      }
-      float[] ones = new float[size];
-      Arrays.fill(ones, 1f);
-      out.addRow(new SparseVector(Arrays.copyOf(terms, size), ones));
-    }
-    return out.build();
-  }
 }

@@ -6,7 +6,6 @@ import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.graph.DocumentGraph;
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.graph.NeighborhoodSampler;
-import dev.semhash.training.hashing.nbrreg.NeighbourhoodWords;
 import dev.semhash.training.hashing.vdsh.BagDecoder;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.VdshSpec;
@@ -70,7 +69,8 @@ public final class Node2hashTrainer {
             .info("neighbour_weight", Double.toString(settings.neighborWeight()))
             .info("document_words", settings.documentWords().cliName());
     if (settings.documentWords() == DocumentWords.UNIQUE) {
-      spec.wordTargets(NeighbourhoodWords.unique(VdshTrainer.rawCounts(corpus, settings.vdsh().threads(), progress)));
+      // with counts, VdshTrainer reads the raw counts itself
+      spec.wordTargets(DocumentWords.UNIQUE.targets(VdshTrainer.rawCounts(corpus, settings.vdsh().threads(), progress)));
     }
     return VdshTrainer.train(corpus, spec.build(), bits, settings.vdsh(), seed, progress);
   }
