@@ -1,18 +1,43 @@
 package dev.semhash.model;
 
-import org.apache.lucene.util.VectorUtil;
+import java.util.Arrays;
 
 /**
  * A fully connected layer {@code y = activation(W x + b)}.
  *
- * @param weights {@code outputs} rows of {@code inputs} values: row {@code o} holds the weights of
- *     output {@code o}
- * @param bias one value per output
- * @param activation applied to each output
+ * <p>The layer keeps {@code W} by columns and adds {@code x[i]} times column {@code i} to the
+ * outputs, input after input, skipping inputs that are zero (about half of a ReLU layer's). Each
+ * output is thus summed in one fixed order whatever the JIT does: the element-wise loop
+ * vectorises across outputs, never across the terms of one sum. A SIMD dot product per output
+ * (Lucene's {@code VectorUtil}) sums its lanes in an order that changes when the JIT recompiles,
+ * which can flip a bit whose value sits on its threshold between two encodings of one document.
+ * Each column keeps only the weights from its first to its last non-zero one, so a
+ * block-diagonal layer (NbrReg+Doc's two encoder branches side by side) costs the memory and time
+ * of its blocks.
+ *
+ * <pre class="prettyprint">
+ * DenseLayer layer = new DenseLayer(new float[][] {{1, -1}}, new float[] {0.5f}, Activation.IDENTITY);
+ * float[] y = layer.apply(new float[] {2, 1}); // {1.5}
+ * </pre>
  */
-public record DenseLayer(float[][] weights, float[] bias, Activation activation) {
+public final class DenseLayer {
+  /**
+   * Per input, its weights up to its last non-zero one; those before output {@code from[i]} are
+   * zero and never read. The loop indexes outputs and weights alike, which the JIT vectorises, and
+   * it does not for a shifted index.
+   */
+  private final float[][] columns;
+  private final int[] from;
+  private final float[] bias;
+  private final Activation activation;
 
-  public DenseLayer {
+  /**
+   * @param weights {@code outputs} rows of {@code inputs} values: row {@code o} holds the weights
+   *     of output {@code o} (copied)
+   * @param bias one value per output
+   * @param activation applied to each output
+   */
+  public DenseLayer(float[][] weights, float[] bias, Activation activation) {
     if (weights.length == 0 || weights[0].length == 0) {
       throw new IllegalArgumentException("a layer needs at least one input and one output");
     }
@@ -28,16 +53,65 @@ public record DenseLayer(float[][] weights, float[] bias, Activation activation)
           "layer has " + weights.length + " outputs but " + bias.length + " biases");
     }
     requireFinite(bias, "bias");
+    float[][] full = transpose(weights);
+    this.columns = new float[full.length][];
+    this.from = new int[full.length];
+    for (int i = 0; i < full.length; i++) {
+      float[] column = full[i];
+      int hi = column.length;
+      while (hi > 0 && column[hi - 1] == 0) {
+        hi--;
+      }
+      int lo = 0;
+      while (lo < hi && column[lo] == 0) {
+        lo++;
+      }
+      from[i] = lo;
+      columns[i] = Arrays.copyOf(column, hi);
+    }
+    this.bias = bias.clone();
+    this.activation = activation;
   }
 
   /** Input dimension. */
   public int inputs() {
-    return weights[0].length;
+    return columns.length;
   }
 
   /** Output dimension. */
   public int outputs() {
-    return weights.length;
+    return bias.length;
+  }
+
+  /** The weights by output: row {@code o} holds the weights of output {@code o} (a copy). */
+  public float[][] weights() {
+    float[][] w = new float[bias.length][columns.length];
+    for (int i = 0; i < columns.length; i++) {
+      for (int o = from[i]; o < columns[i].length; o++) {
+        w[o][i] = columns[i][o];
+      }
+    }
+    return w;
+  }
+
+  /** One value per output (a copy). */
+  public float[] bias() {
+    return bias.clone();
+  }
+
+  /** The activation applied to each output. */
+  public Activation activation() {
+    return activation;
+  }
+
+  private static float[][] transpose(float[][] m) {
+    float[][] t = new float[m[0].length][m.length];
+    for (int r = 0; r < m.length; r++) {
+      for (int c = 0; c < m[r].length; c++) {
+        t[c][r] = m[r][c];
+      }
+    }
+    return t;
   }
 
   static void requireFinite(float[] values, String what) {
@@ -56,11 +130,43 @@ public record DenseLayer(float[][] weights, float[] bias, Activation activation)
 
   /** Computes the layer's output for {@code x} (length {@link #inputs()}). */
   public float[] apply(float[] x) {
-    float[] y = new float[weights.length];
+    if (x.length != columns.length) {
+      throw new IllegalArgumentException(
+          "layer takes " + columns.length + " inputs, got " + x.length);
+    }
+    float[] y = new float[bias.length];
+    for (int i = 0; i < x.length; i++) {
+      float xi = x[i];
+      if (xi != 0) {
+        float[] column = columns[i];
+        for (int o = from[i]; o < column.length; o++) {
+          y[o] += xi * column[o];
+        }
+      }
+    }
     for (int o = 0; o < y.length; o++) {
-      y[o] = bias[o] + VectorUtil.dotProduct(weights[o], x);
+      y[o] += bias[o];
     }
     activation.apply(y);
     return y;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof DenseLayer l
+        && Arrays.equals(from, l.from)
+        && Arrays.deepEquals(columns, l.columns)
+        && Arrays.equals(bias, l.bias)
+        && activation == l.activation;
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (31 * Arrays.deepHashCode(columns) + Arrays.hashCode(bias)) + activation.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "DenseLayer(" + inputs() + " -> " + outputs() + ", " + activation + ")";
   }
 }

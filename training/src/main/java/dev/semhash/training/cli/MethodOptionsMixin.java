@@ -5,6 +5,7 @@ import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
+import dev.semhash.training.hashing.vdsh.EarlyStopping;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.util.Locale;
 import java.util.function.Function;
@@ -29,6 +30,14 @@ final class MethodOptionsMixin {
       description = "Neural methods: stop after N epochs without a better validation loss"
           + " (default: 4; node2hash: 10).")
   Integer patience;
+
+  @Option(
+      names = "--early-stopping",
+      paramLabel = "C",
+      description = "Neural methods: what the validation split measures to keep the best epoch, elbo (the"
+          + " decoders' losses plus the KL term at full weight) or reconstruction (the decoders' losses"
+          + " alone, whatever the KL annealing has reached) (default: elbo).")
+  String earlyStopping;
 
   @Option(
       names = "--learning-rate",
@@ -135,6 +144,7 @@ final class MethodOptionsMixin {
     return MethodOptions.builder()
         .maxEpochs(epochs)
         .patience(patience)
+        .earlyStopping(parse(earlyStopping, EarlyStopping::parse))
         .learningRate(learningRate)
         .hiddenUnits(hidden)
         .batchSize(batchSize)

@@ -6,6 +6,7 @@ import dev.semhash.training.hashing.nbrreg.NbrRegSettings;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
+import dev.semhash.training.hashing.vdsh.EarlyStopping;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -30,6 +31,7 @@ import java.util.stream.Collectors;
  *
  * @param maxEpochs {@code --epochs}: {@link VdshSettings#maxEpochs()}
  * @param patience {@code --patience}: {@link VdshSettings#patience()}
+ * @param earlyStopping {@code --early-stopping}: {@link VdshSettings#earlyStopping()}
  * @param learningRate {@code --learning-rate}: {@link VdshSettings#learningRate()}
  * @param hiddenUnits {@code --hidden}: {@link VdshSettings#hiddenUnits()}
  * @param batchSize {@code --batch-size}: {@link VdshSettings#batchSize()}
@@ -50,6 +52,7 @@ import java.util.stream.Collectors;
 public record MethodOptions(
     Integer maxEpochs,
     Integer patience,
+    EarlyStopping earlyStopping,
     Double learningRate,
     Integer hiddenUnits,
     Integer batchSize,
@@ -152,6 +155,7 @@ public record MethodOptions(
     VdshSettings s = defaults;
     s = maxEpochs == null ? s : s.withMaxEpochs(maxEpochs);
     s = patience == null ? s : s.withPatience(patience);
+    s = earlyStopping == null ? s : s.withEarlyStopping(earlyStopping);
     s = learningRate == null ? s : s.withLearningRate(learningRate);
     s = hiddenUnits == null ? s : s.withHiddenUnits(hiddenUnits);
     s = batchSize == null ? s : s.withBatchSize(batchSize);
@@ -234,6 +238,7 @@ public record MethodOptions(
     List<Given> set = new ArrayList<>();
     add(set, "--epochs", maxEpochs, Scope.NEURAL);
     add(set, "--patience", patience, Scope.NEURAL);
+    add(set, "--early-stopping", earlyStopping == null ? null : earlyStopping.cliName(), Scope.NEURAL);
     add(set, "--learning-rate", learningRate, Scope.NEURAL);
     add(set, "--hidden", hiddenUnits, Scope.NEURAL);
     add(set, "--batch-size", batchSize, Scope.NEURAL);
@@ -263,6 +268,7 @@ public record MethodOptions(
   public static final class Builder {
     private Integer maxEpochs;
     private Integer patience;
+    private EarlyStopping earlyStopping;
     private Double learningRate;
     private Integer hiddenUnits;
     private Integer batchSize;
@@ -287,6 +293,11 @@ public record MethodOptions(
 
     public Builder patience(Integer v) {
       patience = v;
+      return this;
+    }
+
+    public Builder earlyStopping(EarlyStopping v) {
+      earlyStopping = v;
       return this;
     }
 
@@ -370,6 +381,7 @@ public record MethodOptions(
       return new MethodOptions(
           maxEpochs,
           patience,
+          earlyStopping,
           learningRate,
           hiddenUnits,
           batchSize,

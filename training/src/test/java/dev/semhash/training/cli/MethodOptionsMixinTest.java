@@ -10,6 +10,7 @@ import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
+import dev.semhash.training.hashing.vdsh.EarlyStopping;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.math.BigDecimal;
 import java.util.Map;
@@ -95,6 +96,21 @@ class MethodOptionsMixinTest {
     assertEquals(DocumentWords.COUNTS,
         parse("--document-words", "counts").applyTo(dev.semhash.training.hashing.nbrreg.NbrRegSettings.DEFAULT).documentWords());
     assertEquals(Map.of("--document-words", "counts"), parse("--document-words", "counts").given());
+  }
+
+  @Test
+  void earlyStoppingIsANeuralOptionWithAKnownName() {
+    assertEquals(EarlyStopping.RECONSTRUCTION,
+        parse("--early-stopping", "Reconstruction").applyTo(VdshSettings.DEFAULT).earlyStopping());
+    assertEquals(EarlyStopping.ELBO,
+        parse("--early-stopping", "elbo").applyTo(VdshSettings.DEFAULT.withEarlyStopping(EarlyStopping.RECONSTRUCTION))
+            .earlyStopping());
+    assertEquals(Map.of("--early-stopping", "elbo"), parse("--early-stopping", "elbo").given());
+    assertEquals(
+        "'loss' is not an early-stopping criterion; choose elbo or reconstruction",
+        assertThrows(IllegalArgumentException.class, () -> parse("--early-stopping", "loss")).getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> parse("--early-stopping", "elbo").requireApplicableTo(dev.semhash.training.hashing.HashingMethod.LSH));
   }
 
   @Test

@@ -151,7 +151,7 @@ final class TrainedVdsh {
     return medians;
   }
 
-  private Map<String, String> info(Corpus corpus) {
+  Map<String, String> info(Corpus corpus) {
     Map<String, String> info = new LinkedHashMap<>();
     info.put("method", spec.method());
     if (spec.method().equals(variant.cliName()) == false) {
@@ -165,6 +165,7 @@ final class TrainedVdsh {
     info.put("batch_size", Integer.toString(settings.batchSize()));
     info.put("max_epochs", Integer.toString(settings.maxEpochs()));
     info.put("patience", Integer.toString(settings.patience()));
+    info.put("early_stopping", settings.earlyStopping().cliName());
     info.put("kl_anneal_step", Double.toString(settings.klAnnealStep()));
     if (variant.supervised()) {
       info.put("label_weight", Double.toString(settings.labelWeight()));
@@ -189,6 +190,7 @@ final class TrainedVdsh {
     info.put("best_epoch", Integer.toString(bestEpoch));
     info.put("train_losses", history.stream().map(e -> format(e.trainLoss())).collect(Collectors.joining(",")));
     info.put("validation_losses", history.stream().map(e -> format(e.validationLoss())).collect(Collectors.joining(",")));
+    info.put("validation_kl", history.stream().map(e -> format(e.validationKl())).collect(Collectors.joining(",")));
     info.put("epoch_seconds", history.stream().map(e -> format(e.seconds())).collect(Collectors.joining(",")));
     info.put("epoch_cpu_seconds", history.stream().map(e -> format(e.cpuSeconds())).collect(Collectors.joining(",")));
     info.put("epoch_samediff_seconds", history.stream().map(e -> format(e.graphSeconds())).collect(Collectors.joining(",")));

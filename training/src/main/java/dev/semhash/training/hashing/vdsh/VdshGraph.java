@@ -482,29 +482,34 @@ final class VdshGraph {
           dense("W2", "b2", Activation.RELU),
           dense("Wmu", "bmu", Activation.IDENTITY));
     }
-    DenseLayer own = dense("W2", "b2", Activation.RELU);
-    DenseLayer nn = dense("W2nn", "b2nn", Activation.RELU);
+    float[][] own = rows("W2");
+    float[][] nn = rows("W2nn");
+    float[] ownBias = sd.getVariable("b2").getArr().toFloatVector();
+    float[] nnBias = sd.getVariable("b2nn").getArr().toFloatVector();
     float[][] w = new float[2 * hidden][2 * hidden];
     float[] b = new float[2 * hidden];
     for (int o = 0; o < hidden; o++) {
-      System.arraycopy(own.weights()[o], 0, w[o], 0, hidden);
-      System.arraycopy(nn.weights()[o], 0, w[hidden + o], hidden, hidden);
-      b[o] = own.bias()[o];
-      b[hidden + o] = nn.bias()[o];
+      System.arraycopy(own[o], 0, w[o], 0, hidden);
+      System.arraycopy(nn[o], 0, w[hidden + o], hidden, hidden);
+      b[o] = ownBias[o];
+      b[hidden + o] = nnBias[o];
     }
-    DenseLayer mu = dense("Wmu", "bmu", Activation.IDENTITY);
+    float[][] mu = rows("Wmu");
     float[][] wMu = new float[bits][2 * hidden];
     for (int o = 0; o < bits; o++) {
-      System.arraycopy(mu.weights()[o], 0, wMu[o], 0, hidden);
-      System.arraycopy(mu.weights()[o], 0, wMu[o], hidden, hidden);
+      System.arraycopy(mu[o], 0, wMu[o], 0, hidden);
+      System.arraycopy(mu[o], 0, wMu[o], hidden, hidden);
     }
-    return List.of(new DenseLayer(w, b, Activation.RELU), new DenseLayer(wMu, mu.bias(), Activation.IDENTITY));
+    float[] bMu = sd.getVariable("bmu").getArr().toFloatVector();
+    return List.of(new DenseLayer(w, b, Activation.RELU), new DenseLayer(wMu, bMu, Activation.IDENTITY));
   }
 
   private DenseLayer dense(String weights, String bias, Activation activation) {
-    // SameDiff holds inputs x outputs; the runtime layer wants one row per output.
-    float[][] w = sd.getVariable(weights).getArr().transpose().toFloatMatrix();
-    float[] b = sd.getVariable(bias).getArr().toFloatVector();
-    return new DenseLayer(w, b, activation);
+    return new DenseLayer(rows(weights), sd.getVariable(bias).getArr().toFloatVector(), activation);
+  }
+
+  /** A weight matrix with one row per output (SameDiff holds inputs x outputs). */
+  private float[][] rows(String weights) {
+    return sd.getVariable(weights).getArr().transpose().toFloatMatrix();
   }
 }

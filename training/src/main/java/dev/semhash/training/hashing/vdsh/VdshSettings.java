@@ -31,6 +31,7 @@ package dev.semhash.training.hashing.vdsh;
  *     balanced (92), 0.8262 with 300, 0.8280 with 1000
  * @param binarization how the trained encoder's means become bits
  * @param threads threads for the sparse first layer (ND4J uses its own, one per core)
+ * @param earlyStopping what the validation split measures to keep the best epoch and stop
  */
 public record VdshSettings(
     int hiddenUnits,
@@ -43,7 +44,8 @@ public record VdshSettings(
     double klAnnealStep,
     double labelWeight,
     Binarization binarization,
-    int threads) {
+    int threads,
+    EarlyStopping earlyStopping) {
 
   /** See {@link #labelWeight()}. */
   public static final double BALANCED_LABEL_WEIGHT = -1;
@@ -64,7 +66,8 @@ public record VdshSettings(
           1.0 / 5000,
           1000,
           Binarization.MEDIAN,
-          Runtime.getRuntime().availableProcessors());
+          Runtime.getRuntime().availableProcessors(),
+          EarlyStopping.ELBO);
 
   /**
    * {@link #DEFAULT} with the thesis's 1,000 hidden units, for the supervised variants (VDSH-S,
@@ -100,60 +103,68 @@ public record VdshSettings(
     if (binarization == null) {
       throw new IllegalArgumentException("binarization is required");
     }
+    if (earlyStopping == null) {
+      throw new IllegalArgumentException("an early-stopping criterion is required");
+    }
   }
 
   public VdshSettings withHiddenUnits(int hiddenUnits) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withLearningRate(double learningRate) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withKeepProbability(double keepProbability) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withBatchSize(int batchSize) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withMaxEpochs(int maxEpochs) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withPatience(int patience) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withValidationFraction(double validationFraction) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withKlAnnealStep(double klAnnealStep) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withLabelWeight(double labelWeight) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withBinarization(Binarization binarization) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 
   public VdshSettings withThreads(int threads) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        validationFraction, klAnnealStep, labelWeight, binarization, threads);
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+  }
+
+  public VdshSettings withEarlyStopping(EarlyStopping earlyStopping) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
   }
 }

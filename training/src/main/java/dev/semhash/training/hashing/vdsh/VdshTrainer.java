@@ -289,14 +289,14 @@ public final class VdshTrainer {
         if (val.finite() == false) {
           throw diverged(spec, settings, epoch, -1, val);
         }
-        double valLoss = val.perDocument(1, settings.labelWeight());
+        double valLoss = val.perDocument(settings.earlyStopping().klWeight(), settings.labelWeight());
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
-        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds,
-            graphNanos / 1e9, javaNanos / 1e9));
+        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, val.kl() / val.documents(), klWeight,
+            seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         p.message(String.format(Locale.ROOT,
-            "epoch %d: loss %.2f, validation %.2f, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
-            epoch, weightedLoss / sum.documents(), valLoss, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+            "epoch %d: loss %.2f, validation %.2f (%s; KL %.2f), KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
+            epoch, weightedLoss / sum.documents(), valLoss, settings.earlyStopping().cliName(), val.kl() / val.documents(), klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         p.step(1);
         if (valLoss < best) {
           best = valLoss;
@@ -372,13 +372,15 @@ public final class VdshTrainer {
   }
 
   /**
-   * One epoch's figures: mean training loss (with that epoch's KL weight), validation loss, wall
+   * One epoch's figures: mean training loss (with that epoch's KL weight), validation loss (as
+   * {@link VdshSettings#earlyStopping()} measures it) and the validation KL term per document, wall
    * time and this process's CPU time (which says more than wall time on a shared machine), and
    * the wall time of the training steps spent in the SameDiff graph and in the Java side (first
    * layers, their Adam steps, batch assembly).
    */
   record EpochStats(
-      int epoch, double trainLoss, double validationLoss, double klWeight, double seconds, double cpuSeconds,
+      int epoch, double trainLoss, double validationLoss, double validationKl, double klWeight, double seconds,
+      double cpuSeconds,
       double graphSeconds, double javaSeconds) {}
 
   /** CPU time of this whole process (every thread, native ones included), or -1 if unknown. */

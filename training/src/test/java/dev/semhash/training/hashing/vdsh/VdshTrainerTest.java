@@ -205,6 +205,35 @@ class VdshTrainerTest {
     assertFalse(Arrays.equals(a.first.weights(), other.first.weights()));
   }
 
+  /**
+   * The criterion only chooses the epoch kept: both runs make the same updates, and each epoch's
+   * ELBO is its reconstruction loss plus its KL term; the kept epoch has the lowest criterion.
+   */
+  @Test
+  void earlyStoppingCriterionChoosesTheEpochNotTheUpdates() {
+    SparseMatrix x = head(corpus.train(), 300);
+    SparseMatrix c = head(counts, 300);
+    VdshSettings tiny = SMALL.withHiddenUnits(16).withMaxEpochs(4).withPatience(4);
+    TrainedVdsh elbo = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny, 5, ProgressReporter.NONE);
+    TrainedVdsh reconstruction = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8,
+        tiny.withEarlyStopping(EarlyStopping.RECONSTRUCTION), 5, ProgressReporter.NONE);
+    assertEquals(4, elbo.history.size());
+    assertEquals(4, reconstruction.history.size());
+    for (int e = 0; e < 4; e++) {
+      VdshTrainer.EpochStats a = elbo.history.get(e);
+      VdshTrainer.EpochStats b = reconstruction.history.get(e);
+      assertEquals(a.trainLoss(), b.trainLoss(), 0.0, "epoch " + (e + 1));
+      assertEquals(a.validationKl(), b.validationKl(), 0.0, "epoch " + (e + 1));
+      assertTrue(a.validationKl() > 0, "epoch " + (e + 1));
+      assertEquals(a.validationLoss(), b.validationLoss() + b.validationKl(), 1e-6 * a.validationLoss(), "epoch " + (e + 1));
+    }
+    for (TrainedVdsh t : List.of(elbo, reconstruction)) {
+      double kept = t.history.get(t.bestEpoch - 1).validationLoss();
+      assertTrue(t.history.stream().allMatch(s -> s.validationLoss() >= kept), t.history.toString());
+    }
+    assertEquals("reconstruction", reconstruction.info(corpus).get("early_stopping"));
+  }
+
   private static SparseMatrix head(SparseMatrix m, int n) {
     List<SparseVector> rows = new ArrayList<>();
     for (int r = 0; r < n; r++) {
