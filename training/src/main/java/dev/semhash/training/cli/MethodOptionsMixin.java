@@ -36,7 +36,7 @@ final class MethodOptionsMixin {
       paramLabel = "C",
       description = "Neural methods: what the validation split measures to keep the best epoch, elbo (the"
           + " decoders' losses plus the KL term at full weight) or reconstruction (the decoders' losses"
-          + " alone, whatever the KL annealing has reached) (default: elbo).")
+          + " alone, whatever the KL annealing has reached) (default: reconstruction).")
   String earlyStopping;
 
   @Option(
@@ -130,7 +130,7 @@ final class MethodOptionsMixin {
       paramLabel = "W",
       description = "nbrreg, nbrreg-doc, node2hash: what the word decoder reconstructs, unique (each word of"
           + " the document once, as the thesis authors' code) or counts (each word by its count)"
-          + " (default: unique for nbrreg and nbrreg-doc, counts for node2hash).")
+          + " (default: unique).")
   String documentWords;
 
   /**

@@ -101,7 +101,9 @@ class MethodOptionsMixinTest {
   @Test
   void earlyStoppingIsANeuralOptionWithAKnownName() {
     assertEquals(EarlyStopping.RECONSTRUCTION,
-        parse("--early-stopping", "Reconstruction").applyTo(VdshSettings.DEFAULT).earlyStopping());
+        parse("--early-stopping", "Reconstruction").applyTo(VdshSettings.DEFAULT.withEarlyStopping(EarlyStopping.ELBO))
+            .earlyStopping());
+    assertEquals(EarlyStopping.RECONSTRUCTION, VdshSettings.DEFAULT.earlyStopping());
     assertEquals(EarlyStopping.ELBO,
         parse("--early-stopping", "elbo").applyTo(VdshSettings.DEFAULT.withEarlyStopping(EarlyStopping.RECONSTRUCTION))
             .earlyStopping());

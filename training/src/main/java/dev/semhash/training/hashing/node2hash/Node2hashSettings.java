@@ -61,20 +61,19 @@ public record Node2hashSettings(
    * (Prec@100 0.4386 against 0.4231) but not on CiteSeer's citations (0.4577 against 0.4670; at 16
    * bits 0.4054 against 0.3982).
    *
-   * <p>The word decoder reconstructs each word by its count. Each word once ({@code
-   * --document-words unique}, as the authors' released code and NbrReg do) wins on validation
-   * splits (Prec@100 on CiteSeer 0.4451 against 0.3982 at 16 bits and 0.5024 against 0.4670 at 32;
-   * on 20 Newsgroups' k-NN graph 0.4294 against 0.4231 at 32, {@code ./semhash eval-hash --dataset
-   * DIR --method node2hash --bits B --validation 0.2 --document-words unique}), and on CiteSeer's
-   * test split at 8, 16, 32 and 128 bits (.4318 / .4616 / .4257 / .4959 against .4261 / .4448 /
-   * .4139 / .4671), but at 64 bits early stopping kept epoch 10 of 20 and Prec@100 fell to .2987
-   * from .4526; in the CI-sized test ({@code Node2hashTrainerTest}) it also fell below VDSH (0.4692
-   * against 0.5156). Unique words make the held-out loss rise for longer while the KL weight is
-   * annealed, so counts stay the default until early stopping is made robust to that.
+   * <p>The word decoder reconstructs each word once ({@code --document-words unique}, as the
+   * authors' released code and NbrReg do). It wins on validation splits over counts (Prec@100 on
+   * CiteSeer 0.4451 against 0.3982 at 16 bits and 0.5024 against 0.4670 at 32; on 20 Newsgroups'
+   * k-NN graph 0.4294 against 0.4231 at 32, {@code ./semhash eval-hash --dataset DIR --method
+   * node2hash --bits B --validation 0.2 --document-words unique|counts}). It became the default
+   * with early stopping on the reconstruction loss ({@link
+   * dev.semhash.training.hashing.vdsh.EarlyStopping}): with the full-weight ELBO as the criterion,
+   * unique words made the held-out loss rise for longer during KL annealing, and CiteSeer's test
+   * split at 64 bits kept epoch 10 of 20 (Prec@100 0.2987).
    */
   public static final Node2hashSettings DEFAULT =
       new Node2hashSettings(
-          null, GraphSource.DEFAULT_K, Traversal.BFS, 5, 10, 1.0, false, DocumentWords.COUNTS,
+          null, GraphSource.DEFAULT_K, Traversal.BFS, 5, 10, 1.0, false, DocumentWords.UNIQUE,
           VdshSettings.DEFAULT.withPatience(10));
 
   public Node2hashSettings {

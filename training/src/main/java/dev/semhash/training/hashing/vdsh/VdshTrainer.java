@@ -31,9 +31,9 @@ import org.nd4j.linalg.factory.Nd4j;
  * come from the corpus index's term vectors.
  *
  * <p>Training: Adam, dropout on the second hidden layer, mini-batches, the KL weight annealed
- * from 0 by a fixed step per mini-batch, and early stopping on the loss (KL weight 1) of a
- * validation split carved from the training documents; the parameters of the best validation
- * epoch are kept. Every random choice (initialisation, validation split, batch order, dropout
+ * from 0 by a fixed step per mini-batch, and early stopping on the loss of a validation split
+ * carved from the training documents, by default its reconstruction loss without the KL term
+ * ({@link EarlyStopping}); the parameters of the best validation epoch are kept. Every random choice (initialisation, validation split, batch order, dropout
  * masks, the noise {@code eps}) comes from the one seed.
  *
  * <pre class="prettyprint">

@@ -214,7 +214,8 @@ class VdshTrainerTest {
     SparseMatrix x = head(corpus.train(), 300);
     SparseMatrix c = head(counts, 300);
     VdshSettings tiny = SMALL.withHiddenUnits(16).withMaxEpochs(4).withPatience(4);
-    TrainedVdsh elbo = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny, 5, ProgressReporter.NONE);
+    TrainedVdsh elbo = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8,
+        tiny.withEarlyStopping(EarlyStopping.ELBO), 5, ProgressReporter.NONE);
     TrainedVdsh reconstruction = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8,
         tiny.withEarlyStopping(EarlyStopping.RECONSTRUCTION), 5, ProgressReporter.NONE);
     assertEquals(4, elbo.history.size());
