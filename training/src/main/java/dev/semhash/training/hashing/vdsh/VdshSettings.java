@@ -15,7 +15,8 @@ package dev.semhash.training.hashing.vdsh;
  * @param keepProbability dropout keep probability on the second hidden layer while training
  * @param batchSize documents per mini-batch
  * @param maxEpochs upper bound on passes over the training documents
- * @param patience stop after this many epochs without a better validation loss
+ * @param patience stop after this many epochs without a better validation loss, counted once the
+ *     KL weight has reached 1
  * @param validationFraction share of the training documents held out for early stopping (never
  *     the test split)
  * @param klAnnealStep added to the KL term's weight after every mini-batch, starting from 0 and

@@ -33,7 +33,10 @@ import org.nd4j.linalg.factory.Nd4j;
  * <p>Training: Adam, dropout on the second hidden layer, mini-batches, the KL weight annealed
  * from 0 by a fixed step per mini-batch, and early stopping on the loss of a validation split
  * carved from the training documents, by default its reconstruction loss without the KL term
- * ({@link EarlyStopping}); the parameters of the best validation epoch are kept. Every random choice (initialisation, validation split, batch order, dropout
+ * ({@link EarlyStopping}); the parameters of the best validation epoch are kept. Training stops
+ * after {@link VdshSettings#patience()} epochs without a better validation loss, counted only once
+ * the annealing has brought the KL weight to 1 (on a corpus of a few thousand documents it never
+ * does in 30 epochs, which then all run). Every random choice (initialisation, validation split, batch order, dropout
  * masks, the noise {@code eps}) comes from the one seed.
  *
  * <pre class="prettyprint">
@@ -242,6 +245,7 @@ public final class VdshTrainer {
     double klWeight = 0;
     double best = Double.POSITIVE_INFINITY;
     int bestEpoch = 0;
+    int annealedEpoch = 0; // the first epoch that ended with the KL weight at 1
     float[][] bestFirst = null;
     float[][] bestNeighbourFirst = null;
     Map<String, INDArray> bestGraph = null;
@@ -298,13 +302,19 @@ public final class VdshTrainer {
             "epoch %d: loss %.2f, validation %.2f (%s; KL %.2f), KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
             epoch, weightedLoss / sum.documents(), valLoss, settings.earlyStopping().cliName(), val.kl() / val.documents(), klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         p.step(1);
+        if (annealedEpoch == 0 && klWeight >= 1) {
+          annealedEpoch = epoch;
+        }
         if (valLoss < best) {
           best = valLoss;
           bestEpoch = epoch;
           bestFirst = first.snapshot();
           bestNeighbourFirst = neighbourFirst == null ? null : neighbourFirst.snapshot();
           bestGraph = graph.snapshot();
-        } else if (epoch - bestEpoch >= settings.patience()) {
+        } else if (annealedEpoch > 0 && epoch - Math.max(bestEpoch, annealedEpoch) >= settings.patience()) {
+          // Patience runs only once the KL term has its full weight: while it grows, the held-out
+          // loss can stall for many epochs (the decoder first learns word frequencies, then the
+          // codes start to explain the words), and stopping there keeps an untrained encoder.
           break;
         }
       }

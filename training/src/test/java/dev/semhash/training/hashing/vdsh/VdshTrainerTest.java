@@ -235,6 +235,39 @@ class VdshTrainerTest {
     assertEquals("reconstruction", reconstruction.info(corpus).get("early_stopping"));
   }
 
+  /**
+   * Patience only runs once the KL weight is 1: a run whose weight never gets there trains every
+   * epoch even when epochs fail to improve on the best, and one annealed from the first
+   * mini-batch stops after {@code patience} such epochs.
+   */
+  @Test
+  void patienceStartsWhenTheKlWeightIsFull() {
+    SparseMatrix x = head(corpus.train(), 300);
+    SparseMatrix c = head(counts, 300);
+    VdshSettings impatient = SMALL.withHiddenUnits(16).withMaxEpochs(12).withPatience(1).withLearningRate(0.03);
+    TrainedVdsh annealing = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8,
+        impatient.withKlAnnealStep(1e-6), 5, ProgressReporter.NONE);
+    assertEquals(12, annealing.history.size());
+    assertTrue(firstNonImprovingEpoch(annealing) > 0, "every epoch improved: " + annealing.history);
+    TrainedVdsh annealed = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8,
+        impatient.withKlAnnealStep(1), 5, ProgressReporter.NONE);
+    int stall = firstNonImprovingEpoch(annealed);
+    assertTrue(stall > 0, "every epoch improved: " + annealed.history);
+    assertEquals(stall, annealed.history.size(), annealed.history.toString());
+  }
+
+  /** The first epoch whose validation loss is not below every earlier one's, or 0. */
+  private static int firstNonImprovingEpoch(TrainedVdsh t) {
+    double best = Double.POSITIVE_INFINITY;
+    for (VdshTrainer.EpochStats e : t.history) {
+      if (e.validationLoss() >= best) {
+        return e.epoch();
+      }
+      best = e.validationLoss();
+    }
+    return 0;
+  }
+
   private static SparseMatrix head(SparseMatrix m, int n) {
     List<SparseVector> rows = new ArrayList<>();
     for (int r = 0; r < n; r++) {
