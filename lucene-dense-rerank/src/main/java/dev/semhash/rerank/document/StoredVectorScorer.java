@@ -1,5 +1,6 @@
 package dev.semhash.rerank.document;
 
+import dev.semhash.rerank.model.FixedOrderDot;
 import dev.semhash.rerank.model.RerankModel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -13,12 +14,11 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.util.BitUtil;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * Scores the stored vectors of one segment against one encoded query, straight from the stored
  * bytes ({@link RerankVectorField}'s fixed-width layout): the dense part is copied once into a
- * reusable buffer for a SIMD dot product ({@link VectorUtil}), and the document's sorted term ids
+ * reusable buffer for a dot product summed in a fixed order ({@link FixedOrderDot}), and the document's sorted term ids
  * are scanned against a bit set of the query's terms. Nothing is allocated per document, and the sparse
  * part is skipped when the model has no sparse term ({@code λ = 0}). The score equals {@link
  * RerankModel#score} of the decoded vector, bit for bit.
@@ -129,7 +129,7 @@ public final class StoredVectorScorer {
     }
     if (k > 0) {
       views[o & 3].get(o >>> 2, buffer);
-      s = VectorUtil.dotProduct(queryDense, buffer);
+      s = FixedOrderDot.dot(queryDense, buffer);
     }
     if (sparseWeight != 0f && n > 0 && maxQueryId >= 0) {
       int ids = o + 4 * k + Integer.BYTES;

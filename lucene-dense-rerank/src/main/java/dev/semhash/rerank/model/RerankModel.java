@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * A linear text-similarity model. With {@code q} and {@code d} the unit-length TF-IDF vectors of a
@@ -315,7 +314,7 @@ public final class RerankModel {
 
   private float[] finish(float[] projected) {
     if (similarity == Similarity.COSINE) {
-      double norm = Math.sqrt(VectorUtil.dotProduct(projected, projected));
+      double norm = Math.sqrt(FixedOrderDot.dot(projected, projected));
       if (norm > 0) {
         for (int i = 0; i < projected.length; i++) {
           projected[i] = (float) (projected[i] / norm);
@@ -338,7 +337,7 @@ public final class RerankModel {
     if (termMatrix != null) {
       return query.terms().dot(document.terms());
     }
-    float s = VectorUtil.dotProduct(query.projected(), document.projected());
+    float s = FixedOrderDot.dot(query.projected(), document.projected());
     if (termOverlapWeight != 0) {
       s += termOverlapWeight * query.terms().dot(document.terms());
     }

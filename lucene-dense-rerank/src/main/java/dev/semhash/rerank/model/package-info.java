@@ -10,7 +10,8 @@
  * add {@link dev.semhash.rerank.model.DeepLayers} ({@link dev.semhash.rerank.model.DenseLayer}s
  * with an {@link dev.semhash.rerank.model.Activation}). {@link
  * dev.semhash.rerank.model.RerankModelFormat} reads and writes the
- * versioned, checksummed file. Inference is plain Java with Lucene's {@link
- * org.apache.lucene.util.VectorUtil}.
+ * versioned, checksummed file. Inference is plain Java; dot products are summed in one fixed
+ * order ({@link dev.semhash.rerank.model.FixedOrderDot}), so a score repeats bit for bit however
+ * the JIT has compiled the loop.
  */
 package dev.semhash.rerank.model;

@@ -183,8 +183,10 @@ public final class ReproductionReport {
         "  documents by Hamming distance (ties in training-document order); relevant = shares a"
             + " label.\n");
     md.append("  Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF.\n");
-    md.append("  A neural method keeps the epoch of least loss on held-out training documents, never"
-        + " one chosen on the test queries.\n");
+    md.append("  A neural method keeps the epoch of least reconstruction loss (without the KL term) on"
+        + " held-out\n  training documents, never one chosen on the test queries, and stops early only once"
+        + " the KL\n  weight is 1. Cells whose file has no `early_stopping` in `model_info` predate this"
+        + " (2026-11-25):\n  they kept the epoch of least ELBO and could stop during the annealing.\n");
     md.append(THESIS_PROTOCOL);
     for (Map.Entry<String, String> d : titles.entrySet()) {
       datasetSection(md, d.getKey(), d.getValue());

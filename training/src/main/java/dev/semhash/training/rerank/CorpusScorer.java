@@ -1,9 +1,9 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.rerank.model.FixedOrderDot;
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.retrieval.Bm25Index;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * Scores every document of a {@link RerankCorpus} for a query at once, for the document-ranking
@@ -145,7 +145,8 @@ public final class CorpusScorer {
       if (dense != null) {
         float[] p = qv.projected();
         for (int d = 0; d < dense.length; d++) {
-          scores[d] = denseWeight * VectorUtil.dotProduct(p, dense[d]);
+          // fixed order: a SIMD sum's lane order varies with the JIT, and could reorder ties
+          scores[d] = denseWeight * FixedOrderDot.dot(p, dense[d]);
         }
       }
     }

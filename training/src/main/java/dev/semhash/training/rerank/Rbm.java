@@ -1,5 +1,6 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.rerank.model.FixedOrderDot;
 import java.util.Arrays;
 import java.util.Random;
 

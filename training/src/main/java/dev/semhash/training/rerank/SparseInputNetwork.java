@@ -1,5 +1,6 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.rerank.model.FixedOrderDot;
 import dev.semhash.rerank.model.Activation;
 import dev.semhash.rerank.model.DeepLayers;
 import dev.semhash.rerank.model.DenseLayer;

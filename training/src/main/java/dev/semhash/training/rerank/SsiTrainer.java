@@ -1,5 +1,6 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.rerank.model.FixedOrderDot;
 import dev.semhash.rerank.model.Projection;
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.model.TermMatrix;
@@ -407,7 +408,7 @@ public final class SsiTrainer implements RerankTrainer {
   }
 
   private static float dot(float[] a, float[] b) {
-    return org.apache.lucene.util.VectorUtil.dotProduct(a, b);
+    return FixedOrderDot.dot(a, b); // a SIMD sum's lane order varies with the JIT: runs would differ
   }
 
   @Override

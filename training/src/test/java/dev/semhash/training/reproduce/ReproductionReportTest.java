@@ -92,7 +92,10 @@ class ReproductionReportTest {
         - Protocol: train on the training split; every test document is a query ranking all training
           documents by Hamming distance (ties in training-document order); relevant = shares a label.
           Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF.
-          A neural method keeps the epoch of least loss on held-out training documents, never one chosen on the test queries.
+          A neural method keeps the epoch of least reconstruction loss (without the KL term) on held-out
+          training documents, never one chosen on the test queries, and stops early only once the KL
+          weight is 1. Cells whose file has no `early_stopping` in `model_info` predate this (2026-11-25):
+          they kept the epoch of least ELBO and could stop during the annealing.
         @THESIS@
 
         ## 20 Newsgroups

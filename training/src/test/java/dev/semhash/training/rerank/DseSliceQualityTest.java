@@ -1,5 +1,6 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.rerank.model.FixedOrderDot;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.rerank.model.RerankModel;

@@ -1,4 +1,4 @@
-package dev.semhash.training.rerank;
+package dev.semhash.rerank.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
