@@ -55,9 +55,8 @@ public record Node2hashSettings(
    * <p>At 8 and 16 bits these defaults already beat VDSH on the validation split, also when VDSH
    * gets the same patience of 10 (node2hash with weight 0, whose losses match VDSH's epoch for
    * epoch): 8 bits 0.4670 (weight 0.3: 0.4438; weight 0: 0.4367; VDSH with patience 4: 0.1746),
-   * 16 bits 0.4023 (weight 0: 0.3810; VDSH with patience 4: 0.1873). The test split's deficit at
-   * 8 and 16 bits (see {@link Node2hashTrainer}) does not show on validation, so no setting was
-   * changed for it.
+   * 16 bits 0.4023 (weight 0: 0.3810; VDSH with patience 4: 0.1873). (These figures predate the
+   * unique-word default and the reconstruction criterion.)
    *
    * <p>The document as a member of its own neighbourhood ({@code --include-self}, as the authors'
    * code has it) stays off: on validation splits at 32 bits it helps on 20 Newsgroups' k-NN graph
