@@ -53,21 +53,24 @@ public final class DenseLayer {
           "layer has " + weights.length + " outputs but " + bias.length + " biases");
     }
     requireFinite(bias, "bias");
-    float[][] full = transpose(weights);
-    this.columns = new float[full.length][];
-    this.from = new int[full.length];
-    for (int i = 0; i < full.length; i++) {
-      float[] column = full[i];
-      int hi = column.length;
-      while (hi > 0 && column[hi - 1] == 0) {
+    int outputs = weights.length;
+    this.columns = new float[weights[0].length][];
+    this.from = new int[columns.length];
+    for (int i = 0; i < columns.length; i++) {
+      int hi = outputs;
+      while (hi > 0 && weights[hi - 1][i] == 0) {
         hi--;
       }
       int lo = 0;
-      while (lo < hi && column[lo] == 0) {
+      while (lo < hi && weights[lo][i] == 0) {
         lo++;
       }
+      float[] column = new float[hi];
+      for (int o = lo; o < hi; o++) {
+        column[o] = weights[o][i];
+      }
       from[i] = lo;
-      columns[i] = Arrays.copyOf(column, hi);
+      columns[i] = column;
     }
     this.bias = bias.clone();
     this.activation = activation;
@@ -104,16 +107,6 @@ public final class DenseLayer {
     return activation;
   }
 
-  private static float[][] transpose(float[][] m) {
-    float[][] t = new float[m[0].length][m.length];
-    for (int r = 0; r < m.length; r++) {
-      for (int c = 0; c < m[r].length; c++) {
-        t[c][r] = m[r][c];
-      }
-    }
-    return t;
-  }
-
   static void requireFinite(float[] values, String what) {
     for (int i = 0; i < values.length; i++) {
       if (Float.isFinite(values[i]) == false) {
@@ -132,7 +125,7 @@ public final class DenseLayer {
   public float[] apply(float[] x) {
     if (x.length != columns.length) {
       throw new IllegalArgumentException(
-          "layer takes " + columns.length + " inputs, got " + x.length);
+          "layer takes " + columns.length + " inputs, got " + x.length + "; the layer before it must have as many outputs");
     }
     float[] y = new float[bias.length];
     for (int i = 0; i < x.length; i++) {
@@ -153,8 +146,8 @@ public final class DenseLayer {
 
   @Override
   public boolean equals(Object other) {
+    // from[] follows from the columns, which keep their leading zeros
     return other instanceof DenseLayer l
-        && Arrays.equals(from, l.from)
         && Arrays.deepEquals(columns, l.columns)
         && Arrays.equals(bias, l.bias)
         && activation == l.activation;

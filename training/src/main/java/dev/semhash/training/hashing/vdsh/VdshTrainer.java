@@ -294,13 +294,14 @@ public final class VdshTrainer {
           throw diverged(spec, settings, epoch, -1, val);
         }
         double valLoss = val.perDocument(settings.earlyStopping().klWeight(), settings.labelWeight());
+        double valKl = val.kl() / val.documents();
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
-        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, val.kl() / val.documents(), klWeight,
+        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, klWeight,
             seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         p.message(String.format(Locale.ROOT,
             "epoch %d: loss %.2f, validation %.2f (%s; KL %.2f), KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
-            epoch, weightedLoss / sum.documents(), valLoss, settings.earlyStopping().cliName(), val.kl() / val.documents(), klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+            epoch, weightedLoss / sum.documents(), valLoss, settings.earlyStopping().cliName(), valKl, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         p.step(1);
         if (annealedEpoch == 0 && klWeight >= 1) {
           annealedEpoch = epoch;
