@@ -46,7 +46,9 @@ class MethodOptionsMixinTest {
             Map.entry("--learning-rate", plain(v.learningRate())),
             Map.entry("--hidden", v.hiddenUnits() + "; vdsh-s and vdsh-sp: " + VdshSettings.SUPERVISED_DEFAULT.hiddenUnits()),
             Map.entry("--batch-size", "" + v.batchSize()),
-            Map.entry("--kl-anneal-step", plain(v.klAnnealStep())),
+            Map.entry("--kl-anneal-step", "batch size / " + VdshSettings.KL_ANNEAL_DOCUMENTS
+                + ", full weight after 5,000 documents as in the thesis authors' code; 8-bit codes: "
+                + plain(VdshSettings.THESIS_KL_ANNEAL_STEP) + ", the thesis text's rate"),
             Map.entry("--label-weight", plain(v.labelWeight())),
             Map.entry("--keep-probability", plain(v.keepProbability())),
             Map.entry("--binarization", v.binarization().cliName()),

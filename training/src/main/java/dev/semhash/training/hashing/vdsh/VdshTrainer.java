@@ -203,6 +203,7 @@ public final class VdshTrainer {
       }
       settings = settings.withLabelWeight(Math.max(1, tokens / n));
     }
+    settings = settings.withKlAnnealStep(settings.klAnnealStep(bits));
     SplittableRandom random = new SplittableRandom(seed);
     Nd4j.getRandom().setSeed(seed);
     SplittableRandom initRandom = random.split();

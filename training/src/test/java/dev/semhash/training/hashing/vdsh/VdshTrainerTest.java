@@ -256,6 +256,34 @@ class VdshTrainerTest {
     assertEquals(stall, annealed.history.size(), annealed.history.toString());
   }
 
+  /**
+   * The automatic KL annealing is resolved per code length: 8-bit codes take the thesis text's
+   * 1/5000 per mini-batch, longer codes {@code batchSize / 5000}; the model records the step it
+   * used, and the weight after each epoch is that step times the mini-batches so far.
+   */
+  @Test
+  void automaticKlAnnealingDependsOnTheCodeLength() {
+    SparseMatrix x = head(corpus.train(), 300);
+    SparseMatrix c = head(counts, 300);
+    VdshSettings auto = SMALL.withHiddenUnits(16).withMaxEpochs(2).withBatchSize(25)
+        .withKlAnnealStep(VdshSettings.AUTO_KL_ANNEAL_STEP);
+    assertEquals(1.0 / 5000, auto.klAnnealStep(8));
+    assertEquals(25.0 / 5000, auto.klAnnealStep(16));
+    assertEquals(1.0, auto.withBatchSize(6000).klAnnealStep(128));
+    assertEquals(0.3, auto.withKlAnnealStep(0.3).klAnnealStep(8), "an explicit step is kept");
+    for (int bits : new int[] {8, 16}) {
+      TrainedVdsh t = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, bits, auto, 5, ProgressReporter.NONE);
+      double step = bits == 8 ? 1.0 / 5000 : 25.0 / 5000;
+      assertEquals(Double.toString(step), t.info(corpus).get("kl_anneal_step"), bits + " bits");
+      // 300 documents, a tenth held out: 270 train in 11 mini-batches of up to 25
+      assertEquals(11 * step, t.history.get(0).klWeight(), 1e-12, bits + " bits");
+      assertEquals(22 * step, t.history.get(1).klWeight(), 1e-12, bits + " bits");
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> auto.withKlAnnealStep(-0.5));
+    assertTrue(e.getMessage().contains("(0, 1] or AUTO_KL_ANNEAL_STEP"), e.getMessage());
+  }
+
   /** The first epoch whose validation loss is not below every earlier one's, or 0. */
   private static int firstNonImprovingEpoch(TrainedVdsh t) {
     double best = Double.POSITIVE_INFINITY;
