@@ -63,7 +63,8 @@ final class MethodOptionsMixin {
       paramLabel = "S",
       description = "Neural methods: added to the KL term's weight (up to 1) after each"
           + " mini-batch (default: batch size / 5000, full weight after 5,000 documents as in the"
-          + " thesis authors' code; 8-bit codes: 0.0002, the thesis text's rate).")
+          + " thesis authors' code; codes under 32 bits, nbrreg and nbrreg-doc: 0.0002, the thesis text's"
+          + " rate).")
   Double klAnnealStep;
 
   @Option(

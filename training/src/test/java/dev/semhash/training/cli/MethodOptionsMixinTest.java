@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.nbrreg.NbrRegSettings;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
@@ -39,6 +40,8 @@ class MethodOptionsMixinTest {
     VdshSettings v = VdshSettings.DEFAULT;
     Node2hashSettings n = Node2hashSettings.DEFAULT;
     assertNull(n.graph(), "the help says links when the dataset has edges, else knn");
+    assertEquals(VdshSettings.THESIS_KL_ANNEAL_STEP, NbrRegSettings.DEFAULT.vdsh().klAnnealStep(128),
+        "the help says nbrreg anneals at the thesis text's rate at every length");
     Map<String, String> defaults =
         Map.ofEntries(
             Map.entry("--epochs", "" + v.maxEpochs()),
@@ -47,8 +50,9 @@ class MethodOptionsMixinTest {
             Map.entry("--hidden", v.hiddenUnits() + "; vdsh-s and vdsh-sp: " + VdshSettings.SUPERVISED_DEFAULT.hiddenUnits()),
             Map.entry("--batch-size", "" + v.batchSize()),
             Map.entry("--kl-anneal-step", "batch size / " + VdshSettings.KL_ANNEAL_DOCUMENTS
-                + ", full weight after 5,000 documents as in the thesis authors' code; 8-bit codes: "
-                + plain(VdshSettings.THESIS_KL_ANNEAL_STEP) + ", the thesis text's rate"),
+                + ", full weight after 5,000 documents as in the thesis authors' code; codes under "
+                + VdshSettings.FAST_KL_ANNEAL_MIN_BITS + " bits, nbrreg and nbrreg-doc: "
+                + plain(NbrRegSettings.KL_ANNEAL_STEP) + ", the thesis text's rate"),
             Map.entry("--label-weight", plain(v.labelWeight())),
             Map.entry("--keep-probability", plain(v.keepProbability())),
             Map.entry("--binarization", v.binarization().cliName()),

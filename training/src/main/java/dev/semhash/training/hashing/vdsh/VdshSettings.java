@@ -3,8 +3,8 @@ package dev.semhash.training.hashing.vdsh;
 /**
  * Hyperparameters of {@link VdshTrainer}. {@link #DEFAULT} follows the thesis (section 3.3.2 and
  * the VDSH baseline of section 5.3): Adam with step 0.001, dropout keep probability 0.8,
- * mini-batches of 100 documents, KL annealing that reaches full weight after 5,000 documents (8-bit
- * codes: 1/5000 per mini-batch; see {@link #klAnnealStep()}), median thresholds, and early stopping
+ * mini-batches of 100 documents, KL annealing that reaches full weight after 5,000 documents (codes
+ * shorter than 32 bits: 1/5000 per mini-batch; see {@link #klAnnealStep()}), median thresholds, and early stopping
  * on the held-out reconstruction loss ({@link EarlyStopping#RECONSTRUCTION}).
  *
  * <pre class="prettyprint">
@@ -28,13 +28,15 @@ package dev.semhash.training.hashing.vdsh;
  *     corpora here the text's rate never reaches full weight in 30 epochs (0.18 on CiteSeer),
  *     which leaves the encoder nearly unregularised; the code's rate, {@code batchSize / 5000} per
  *     mini-batch, was chosen on validation splits ({@code eval-hash --validation 0.2
- *     --kl-anneal-step 0.02} against 0.0002): VDSH on CiteSeer 16 bits 0.4153 against 0.3817, 32
+ *     --kl-anneal-step 0.02} against 0.0002) for codes of 32 bits and more: VDSH on CiteSeer 32
  *     bits 0.5526 against 0.4593, 64 bits 0.5586 against 0.4588, 128 bits 0.5441 against 0.4618;
- *     node2hash on CiteSeer 128 bits 0.5529 against 0.4538; VDSH on Reuters 32 bits 0.6807
- *     against 0.6391; VDSH-S on 20 Newsgroups 32 bits 0.8577 against 0.8299. At 8 bits full
- *     weight collapses the codes (CiteSeer VDSH 0.2398 against 0.4510, node2hash 0.2080 against
- *     0.4117; annealing over 25,000 or 50,000 documents did no better, 0.2549 and 0.2055), so
- *     8-bit codes keep the text's rate
+ *     node2hash on CiteSeer 32 bits 0.5252 against 0.4846, 128 bits 0.5529 against 0.4538; VDSH
+ *     on Reuters 32 bits 0.6807 against 0.6391; VDSH-S on 20 Newsgroups 32 bits 0.8577 against
+ *     0.8299. Shorter codes keep the text's rate: at 8 bits full weight collapses the codes
+ *     (CiteSeer VDSH 0.2398 against 0.4510, node2hash 0.2080 against 0.4117; annealing over
+ *     25,000 or 50,000 documents did no better, 0.2549 and 0.2055), and at 16 bits it helped VDSH
+ *     (CiteSeer 0.4153 against 0.3817, 20 Newsgroups 0.3911 against 0.3667) but collapsed
+ *     node2hash (CiteSeer 0.2220 against 0.4451)
  * @param labelWeight weight of the label log-likelihood (VDSH-S, VDSH-SP), or {@link
  *     #BALANCED_LABEL_WEIGHT}: the mean number of vocabulary tokens per training document, so that
  *     a document's labels weigh as much as its words. The thesis weights them 1, but trains with
@@ -78,10 +80,13 @@ public record VdshSettings(
   /** See {@link #klAnnealStep()}: resolved per code length by {@link #klAnnealStep(int)}. */
   public static final double AUTO_KL_ANNEAL_STEP = -1;
 
-  /** Training documents after which the automatic KL annealing reaches full weight (16 bits and more). */
+  /** Training documents after which the automatic KL annealing reaches full weight (32 bits and more). */
   public static final int KL_ANNEAL_DOCUMENTS = 5000;
 
-  /** The thesis text's annealing step per mini-batch, which the automatic one keeps for 8-bit codes. */
+  /** Code length from which the automatic KL annealing reaches full weight after {@link #KL_ANNEAL_DOCUMENTS}. */
+  public static final int FAST_KL_ANNEAL_MIN_BITS = 32;
+
+  /** The thesis text's annealing step per mini-batch, which the automatic one keeps below 32 bits. */
   public static final double THESIS_KL_ANNEAL_STEP = 1.0 / 5000;
 
   /**
@@ -146,13 +151,13 @@ public record VdshSettings(
   /**
    * The KL annealing step for codes of {@code bits} bits: {@link #klAnnealStep()} when set, else
    * (automatic) {@code batchSize / 5000}, full weight after {@link #KL_ANNEAL_DOCUMENTS} documents,
-   * and {@link #THESIS_KL_ANNEAL_STEP} for 8-bit codes.
+   * and {@link #THESIS_KL_ANNEAL_STEP} for codes shorter than {@link #FAST_KL_ANNEAL_MIN_BITS}.
    */
   public double klAnnealStep(int bits) {
     if (klAnnealStep != AUTO_KL_ANNEAL_STEP) {
       return klAnnealStep;
     }
-    return bits <= 8 ? THESIS_KL_ANNEAL_STEP : Math.min(1.0, (double) batchSize / KL_ANNEAL_DOCUMENTS);
+    return bits < FAST_KL_ANNEAL_MIN_BITS ? THESIS_KL_ANNEAL_STEP : Math.min(1.0, (double) batchSize / KL_ANNEAL_DOCUMENTS);
   }
 
   public VdshSettings withHiddenUnits(int hiddenUnits) {

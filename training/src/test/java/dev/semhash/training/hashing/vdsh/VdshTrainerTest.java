@@ -257,8 +257,8 @@ class VdshTrainerTest {
   }
 
   /**
-   * The automatic KL annealing is resolved per code length: 8-bit codes take the thesis text's
-   * 1/5000 per mini-batch, longer codes {@code batchSize / 5000}; the model records the step it
+   * The automatic KL annealing is resolved per code length: codes under 32 bits take the thesis
+   * text's 1/5000 per mini-batch, longer codes {@code batchSize / 5000}; the model records the step it
    * used, and the weight after each epoch is that step times the mini-batches so far.
    */
   @Test
@@ -268,12 +268,13 @@ class VdshTrainerTest {
     VdshSettings auto = SMALL.withHiddenUnits(16).withMaxEpochs(2).withBatchSize(25)
         .withKlAnnealStep(VdshSettings.AUTO_KL_ANNEAL_STEP);
     assertEquals(1.0 / 5000, auto.klAnnealStep(8));
-    assertEquals(25.0 / 5000, auto.klAnnealStep(16));
+    assertEquals(1.0 / 5000, auto.klAnnealStep(31));
+    assertEquals(25.0 / 5000, auto.klAnnealStep(32));
     assertEquals(1.0, auto.withBatchSize(6000).klAnnealStep(128));
     assertEquals(0.3, auto.withKlAnnealStep(0.3).klAnnealStep(8), "an explicit step is kept");
-    for (int bits : new int[] {8, 16}) {
+    for (int bits : new int[] {16, 32}) {
       TrainedVdsh t = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, bits, auto, 5, ProgressReporter.NONE);
-      double step = bits == 8 ? 1.0 / 5000 : 25.0 / 5000;
+      double step = bits == 16 ? 1.0 / 5000 : 25.0 / 5000;
       assertEquals(Double.toString(step), t.info(corpus).get("kl_anneal_step"), bits + " bits");
       // 300 documents, a tenth held out: 270 train in 11 mini-batches of up to 25
       assertEquals(11 * step, t.history.get(0).klWeight(), 1e-12, bits + " bits");
