@@ -2,6 +2,8 @@ package dev.semhash.training.progress;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Set;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -11,9 +13,13 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * Draws progress bars with rate and time left on standard error. On a terminal the bar redraws in
  * place; when standard error is not a terminal (CI logs, pipes) it prints a plain line every few
- * seconds instead, so logs stay readable.
+ * seconds instead, so logs stay readable. A message (an epoch's losses, say) gets a line of its own
+ * above the bar rather than squeezing the bar off its line.
  */
 public final class TerminalProgressReporter implements ProgressReporter {
+  /** Units that take seconds to minutes each: their rate is shown per minute, not as "0.0/s". */
+  static final Set<String> SLOW_UNITS = Set.of("epochs", "cells", "restarts");
+
   private final PrintStream err;
   private final boolean interactive;
 
@@ -30,15 +36,16 @@ public final class TerminalProgressReporter implements ProgressReporter {
             .setInitialMax(total)
             .setUnit(" " + unit, 1)
             .showSpeed()
-            .setSpeedUnit(java.time.temporal.ChronoUnit.SECONDS)
+            .setSpeedUnit(SLOW_UNITS.contains(unit) ? ChronoUnit.MINUTES : ChronoUnit.SECONDS)
             .setMaxRenderedLength(110);
+    DistinctLines lines = interactive ? null : new DistinctLines(err);
     if (interactive) {
       builder.setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK).setConsumer(new ConsoleProgressBarConsumer(err));
     } else {
       builder
           .setStyle(ProgressBarStyle.ASCII)
           .setUpdateIntervalMillis(5000)
-          .setConsumer(new DelegatingProgressBarConsumer(new DistinctLines(err), 110));
+          .setConsumer(new DelegatingProgressBarConsumer(lines, 110));
     }
     ProgressBar bar = builder.build();
     return new Progress() {
@@ -49,7 +56,15 @@ public final class TerminalProgressReporter implements ProgressReporter {
 
       @Override
       public void message(String message) {
-        bar.setExtraMessage(message);
+        if (lines != null) {
+          lines.accept(message);
+        } else {
+          synchronized (err) {
+            // return to the line's start and clear it (ANSI), so the bar redraws below the message
+            err.print("\r\u001b[K" + message + System.lineSeparator());
+            err.flush();
+          }
+        }
       }
 
       @Override

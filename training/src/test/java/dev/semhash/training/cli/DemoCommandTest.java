@@ -35,6 +35,7 @@ class DemoCommandTest {
     double lsh = json.get("lsh_cosine_top10_recall_at_100").asDouble();
     assertEquals("vdsh", json.get("method").asText());
     assertEquals(DemoCommand.DEMO_EPOCHS, json.get("method_options").get("--epochs").asInt());
+    assertEquals(DemoCommand.DEMO_KL_ANNEAL_STEP, json.get("method_options").get("--kl-anneal-step").asDouble());
     // On 1,950 documents 10 epochs of VDSH find about 0.25 of the cosine neighbours, LSH 0.47 and
     // random codes 0.05; VDSH needs the whole collection to pass LSH (README), so the floor here
     // only says that both codes carry the text's similarity.
