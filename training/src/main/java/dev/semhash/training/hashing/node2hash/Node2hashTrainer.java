@@ -27,12 +27,12 @@ import java.util.SplittableRandom;
  *
  * <p>Measured on CiteSeer's test split ({@code ./semhash reproduce --datasets citeseer --methods
  * lsh,vdsh,node2hash}, seed 42, Prec@100 at 8/16/32/64/128 bits): node2hash
- * .4318/.4616/.4257/.4651/.4528, VDSH .4209/.4508/.4127/.4396/.4569, LSH
- * .1939/.2020/.2035/.2230/.2467. node2hash is ahead of VDSH at every length but 128 bits, where it
- * trails by .0041: the citation decoder adds little over VDSH's words here, and a stronger
- * neighbour term (more neighbours, a larger weight) lowered validation precision. On 20
- * Newsgroups' TF-IDF 20-NN graph: .2758/.3750/.4304/.4642/.5082 against VDSH's
- * .2915/.3572/.4298/.4831/.5054 (thesis node2hash .3335/.4422/.4804/.4884/.5003).
+ * .4318/.4616/.5166/.5573/.5624, VDSH .4209/.4508/.5111/.5272/.5370, LSH
+ * .1939/.2020/.2035/.2230/.2467: node2hash is ahead of VDSH at every length, by most at 64 and
+ * 128 bits (both anneal faster from 32 bits: {@link
+ * dev.semhash.training.hashing.vdsh.VdshSettings#klAnnealStep(int)}). On 20
+ * Newsgroups' TF-IDF 20-NN graph: .2758/.3750/.4656/.5212/.5355 against VDSH's
+ * .2915/.3572/.4428/.4910/.5338 (thesis node2hash .3335/.4422/.4804/.4884/.5003).
  *
  * <pre class="prettyprint">
  * try (HashModel model = Node2hashTrainer.train(corpus, 32, Node2hashSettings.DEFAULT, 42L, progress)) {
