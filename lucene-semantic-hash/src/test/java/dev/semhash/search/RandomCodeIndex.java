@@ -92,7 +92,8 @@ final class RandomCodeIndex implements Closeable {
 
   /** A query code: near a random indexed code, or random. */
   long[] queryCode(Random random) {
-    for (int attempt = 0; attempt < 10 && random.nextInt(4) != 0; attempt++) {
+    // an index may hold no document at all: then every query code is random
+    for (int attempt = 0; attempt < 10 && codesById.length > 0 && random.nextInt(4) != 0; attempt++) {
       long[] code = codesById[random.nextInt(codesById.length)];
       if (code != null) {
         return CodeGen.flip(random, code, bits, random.nextInt(bits / 8 + 1));
