@@ -108,10 +108,10 @@ final class DemoCommand implements Callable<Integer> {
     if (bits < 8 || bits % 8 != 0) {
       throw new IllegalArgumentException("--bits must be a positive multiple of 8, got " + bits);
     }
+    boolean neural = MethodOptions.isNeural(method);
     MethodOptions options = MethodOptions.builder()
-        .maxEpochs(epochs == null && MethodOptions.isNeural(method) ? Integer.valueOf(DEMO_EPOCHS) : epochs)
-        .klAnnealStep(klAnnealStep == null && MethodOptions.isNeural(method)
-            ? Double.valueOf(DEMO_KL_ANNEAL_STEP) : klAnnealStep)
+        .maxEpochs(epochs == null && neural ? Integer.valueOf(DEMO_EPOCHS) : epochs)
+        .klAnnealStep(klAnnealStep == null && neural ? Double.valueOf(DEMO_KL_ANNEAL_STEP) : klAnnealStep)
         .build();
     options.requireApplicableTo(method); // before the corpus is built, not after
     List<Document> docs;

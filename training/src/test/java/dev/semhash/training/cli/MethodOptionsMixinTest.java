@@ -40,8 +40,8 @@ class MethodOptionsMixinTest {
     VdshSettings v = VdshSettings.DEFAULT;
     Node2hashSettings n = Node2hashSettings.DEFAULT;
     assertNull(n.graph(), "the help says links when the dataset has edges, else knn");
-    assertEquals(VdshSettings.THESIS_KL_ANNEAL_STEP, NbrRegSettings.DEFAULT.vdsh().klAnnealStep(128),
-        "the help says nbrreg anneals at the thesis text's rate at every length");
+    assertEquals(VdshSettings.THESIS_KL_ANNEAL_STEP, NbrRegSettings.KL_ANNEAL_STEP,
+        "the help says nbrreg anneals at the thesis text's rate");
     Map<String, String> defaults =
         Map.ofEntries(
             Map.entry("--epochs", "" + v.maxEpochs()),

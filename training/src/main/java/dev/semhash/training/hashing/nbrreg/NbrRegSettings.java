@@ -31,20 +31,21 @@ public record NbrRegSettings(
    * --validation 0.2 --kl-anneal-step 0.02}, then {@code 0.0002}) the KL term fell to 22 nats and
    * Prec@100 to 0.1893, against 0.5224 with the text's rate. NbrReg+Doc, whose neighbour encoder
    * feeds the code, did not collapse (0.5214 against 0.5079 on the same split); one split's small
-   * gain did not justify re-running its cells, so it keeps the text's rate too.
+   * gain did not justify re-running its cells, so it keeps the text's rate too. Any settings
+   * whose VDSH part asks for {@link VdshSettings#AUTO_KL_ANNEAL_STEP} take this step; an explicit
+   * step is kept.
    */
   public static final double KL_ANNEAL_STEP = VdshSettings.THESIS_KL_ANNEAL_STEP;
 
   public static final NbrRegSettings DEFAULT =
-      new NbrRegSettings(
-          VdshSettings.DEFAULT.withKlAnnealStep(KL_ANNEAL_STEP),
-          Bm25NeighborSettings.DEFAULT,
-          1.0,
-          DocumentWords.UNIQUE);
+      new NbrRegSettings(VdshSettings.DEFAULT, Bm25NeighborSettings.DEFAULT, 1.0, DocumentWords.UNIQUE);
 
   public NbrRegSettings {
     if (vdsh == null || neighbours == null || documentWords == null) {
       throw new IllegalArgumentException("vdsh, neighbours and documentWords settings are required");
+    }
+    if (vdsh.klAnnealStep() == VdshSettings.AUTO_KL_ANNEAL_STEP) {
+      vdsh = vdsh.withKlAnnealStep(KL_ANNEAL_STEP);
     }
     if (!(neighbourhoodWeight >= 0) || Double.isInfinite(neighbourhoodWeight)) {
       throw new IllegalArgumentException(
