@@ -46,6 +46,8 @@ final class DocumentTaskRun {
         : task.kind() == DocumentTask.Kind.LINKS ? PairSource.LINKS : PairSource.LABELS;
     if (pairs == PairSource.LINKS) {
       c.modelOptions.useLinkDefaults();
+    } else if (pairs == PairSource.LABELS) {
+      c.modelOptions.useLabelDefaults();
     }
     String method = c.model.name();
     boolean trained = method.equals("bm25") == false;

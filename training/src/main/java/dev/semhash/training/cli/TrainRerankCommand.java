@@ -121,6 +121,8 @@ final class TrainRerankCommand implements Callable<Integer> {
           : all;
       if (source == PairSource.LINKS) {
         modelOptions.useLinkDefaults();
+      } else if (source == PairSource.LABELS) {
+        modelOptions.useLabelDefaults();
       }
       int[][] links = source == PairSource.LINKS
           ? DocumentTask.linkAdjacency(docs, reader.has("edges.tsv") ? reader.edges() : List.of())

@@ -72,4 +72,19 @@ class RerankModelOptionsTest {
         assertThrows(CommandLine.ParameterException.class, () -> parse("--dse-similarity", "euclid"));
     assertTrue(e.getMessage().contains("'euclid' is not a DSE similarity; choose dot or cosine"), e.getMessage());
   }
+
+  @Test
+  void dseTrainsLongerOnLabelPairs() {
+    assertEquals(10, parse().dse(42, true).epochs(), "qrels");
+    RerankModelOptions labels = parse();
+    labels.useLabelDefaults();
+    assertEquals(RerankModelOptions.DSE_LABEL_EPOCHS, labels.dse(42, false).epochs());
+    assertEquals(10, labels.ssi(42, false).epochs(), "only DSE's default changes");
+    RerankModelOptions given = parse("--epochs", "5");
+    given.useLabelDefaults();
+    assertEquals(5, given.dse(42, false).epochs(), "as given");
+    RerankModelOptions links = parse();
+    links.useLinkDefaults();
+    assertEquals(10, links.dse(42, false).epochs());
+  }
 }

@@ -2,6 +2,9 @@ package dev.semhash.training.rerank;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.text.AnalysisSettings;
@@ -82,5 +85,30 @@ class DseTrainerTest {
       assertEquals(expected, trainer.score(phiQ, phiD, query, c.document(k)), 1e-5, "trainer, document " + k);
       assertEquals(expected, model.score(model.encodeQuery("apple fig"), model.encodeDocument(TEXTS[k])), 1e-5, "model, document " + k);
     }
+  }
+
+  /**
+   * A network whose last sigmoid layer saturates maps every document to one embedding; the trainer
+   * detects it, and when it happens in the first epoch (nothing to keep) fails with the remedy.
+   */
+  @Test
+  void saturatedNetworkIsReportedAsCollapsed() throws Exception {
+    RerankCorpus c = corpus();
+    DseSettings d = DseSettings.defaults(3);
+    DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.01f, d.momentum(),
+        d.weightDecay(), 3, 2, 0f, 10, 0f, 3, 0, RerankModel.Similarity.DOT);
+    DseTrainer trainer = new DseTrainer(c, s);
+    trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
+    assertFalse(trainer.collapsed(), "a random start is near 0.5, not saturated");
+    // σ(100) is exactly 1 in float: the third layer outputs all ones for every input, and its
+    // derivative σ(1 − σ) is exactly 0, so no gradient can undo it
+    java.util.Arrays.fill(trainer.network().biases[2], 100f);
+    assertTrue(trainer.collapsed());
+    List<RerankExamples.Example> examples = new ArrayList<>();
+    var q = c.document(0);
+    examples.add(new RerankExamples.Example("d0", TEXTS[0], q, new int[] {1}, new int[0], new float[0]));
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> trainer.train(examples, (epoch, loss, violated, t) -> {}, dev.semhash.training.progress.ProgressReporter.NONE));
+    assertTrue(e.getMessage().contains("collapsed in epoch 1") && e.getMessage().contains("lower --lr (now 0.01"), e.getMessage());
   }
 }
