@@ -72,7 +72,8 @@ public final class DseTrainer implements RerankTrainer {
 
   /**
    * Largest distance of a sampled embedding from their mean, relative to the mean's length, that
-   * counts as collapsed: on 20 Newsgroups at rate 0.05 it was about 0.002 from epoch 1 on.
+   * counts as collapsed. On 7,400 20 Newsgroups posts at rate 0.05 the embeddings were about 0.2 %
+   * of their length apart in epochs 1 to 3 ({@code DseCollapseDiagnosis}).
    */
   static final double COLLAPSE_SPREAD = 0.01;
 
@@ -298,8 +299,8 @@ public final class DseTrainer implements RerankTrainer {
         p.step(1);
         p.message(String.format(Locale.ROOT, "loss %.4f", meanLoss));
         checkFinite(epoch);
-        listener.afterEpoch(epoch, meanLoss, tuples == 0 ? 0 : (double) violated / tuples, this);
         double violatedFraction = tuples == 0 ? 0 : (double) violated / tuples;
+        listener.afterEpoch(epoch, meanLoss, violatedFraction, this);
         collapsedEpochs = collapsed(meanLoss, violatedFraction) ? collapsedEpochs + 1 : 0;
         if (collapsedEpochs == COLLAPSED_EPOCHS_TO_STOP) {
           LOG.warning(String.format(Locale.ROOT, "DSE fine-tuning collapsed: in epochs %d and %d every sampled document got"
