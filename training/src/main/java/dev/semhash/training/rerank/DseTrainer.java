@@ -67,19 +67,6 @@ import java.util.Random;
 public final class DseTrainer implements RerankTrainer {
   private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(DseTrainer.class.getName());
 
-  /** Documents whose embeddings {@link #collapsed} compares after each fine-tuning epoch. */
-  static final int COLLAPSE_SAMPLE = 64;
-
-  /**
-   * Largest distance of a sampled embedding from their mean, relative to the mean's length, that
-   * counts as collapsed. On 7,400 20 Newsgroups posts at rate 0.05 the embeddings were about 0.2 %
-   * of their length apart in epochs 1 to 3 ({@code DseCollapseDiagnosis}).
-   */
-  static final double COLLAPSE_SPREAD = 0.01;
-
-  /** Consecutive collapsed epochs after which fine-tuning stops. */
-  static final int COLLAPSED_EPOCHS_TO_STOP = 2;
-
   private final RerankCorpus corpus;
   private final DseSettings settings;
   private final SparseInputNetwork net;
@@ -302,7 +289,7 @@ public final class DseTrainer implements RerankTrainer {
         double violatedFraction = tuples == 0 ? 0 : (double) violated / tuples;
         listener.afterEpoch(epoch, meanLoss, violatedFraction, this);
         collapsedEpochs = collapsed(meanLoss, violatedFraction) ? collapsedEpochs + 1 : 0;
-        if (collapsedEpochs == COLLAPSED_EPOCHS_TO_STOP) {
+        if (collapsedEpochs == EmbeddingCollapse.EPOCHS_TO_STOP) {
           LOG.warning(String.format(Locale.ROOT, "DSE fine-tuning collapsed: in epochs %d and %d every sampled document got"
               + " nearly the same embedding and %.1f %% of the margin tuples were violated (mean loss %.4f, ties score 1),"
               + " so the network ranks nothing; stopped, the best epoch so far is kept. Lower --lr (now %s; on 20"
@@ -318,57 +305,11 @@ public final class DseTrainer implements RerankTrainer {
   /**
    * Whether fine-tuning has collapsed after an epoch with this mean margin loss and share of
    * violated tuples: nearly every tuple was violated with a loss near 1 (what ties give), and the
-   * {@link #COLLAPSE_SAMPLE} sampled documents (spread evenly over the collection) have embeddings
-   * within {@link #COLLAPSE_SPREAD} of their mean, relative to its length. With too large a step the
-   * margin loss drives the last hidden sigmoid layer into saturation, where every input gives about
-   * the same output and the gradients nearly vanish.
+   * embeddings are nearly all the same ({@link EmbeddingCollapse}). The loss condition keeps a
+   * random start, whose small weights also give nearly equal embeddings, from counting.
    */
   boolean collapsed(double meanLoss, double violatedFraction) {
-    if (meanLoss < 0.99 || violatedFraction < 0.99) {
-      return false;
-    }
-    int n = Math.min(COLLAPSE_SAMPLE, corpus.size());
-    List<float[]> phis = new ArrayList<>();
-    for (int k = 0; k < n; k++) {
-      TermVector doc = corpus.document((int) ((long) k * corpus.size() / n));
-      if (readsAny(doc)) { // every other document gets the network's response to an empty input
-        float[][] f = net.forward(doc);
-        phis.add(f[f.length - 1]);
-      }
-    }
-    if (phis.size() < 2) {
-      return false;
-    }
-    int c = phis.get(0).length;
-    double[] mean = new double[c];
-    for (float[] phi : phis) {
-      for (int j = 0; j < c; j++) {
-        mean[j] += phi[j] / (double) phis.size();
-      }
-    }
-    double meanNorm = 0;
-    for (double m : mean) {
-      meanNorm += m * m;
-    }
-    meanNorm = Math.sqrt(meanNorm);
-    double spread = 0;
-    for (float[] phi : phis) {
-      double d = 0;
-      for (int j = 0; j < c; j++) {
-        d += (phi[j] - mean[j]) * (phi[j] - mean[j]);
-      }
-      spread = Math.max(spread, Math.sqrt(d));
-    }
-    return spread <= COLLAPSE_SPREAD * meanNorm;
-  }
-
-  private boolean readsAny(TermVector x) {
-    for (int id : x.ids()) {
-      if (net.row(id) >= 0) {
-        return true;
-      }
-    }
-    return false;
+    return meanLoss >= 0.99 && violatedFraction >= 0.99 && EmbeddingCollapse.collapsed(net, corpus);
   }
 
   private void checkFinite(int epoch) {

@@ -93,6 +93,16 @@ final class SparseInputNetwork {
     return inputRows == null ? id : inputRows[id];
   }
 
+  /** Whether the network reads any term of {@code x} (if not, x gets its response to an empty input). */
+  boolean readsAny(TermVector x) {
+    for (int id : x.ids()) {
+      if (row(id) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   int layers() {
     return widths.length;
   }

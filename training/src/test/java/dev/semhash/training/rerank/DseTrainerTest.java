@@ -116,6 +116,6 @@ class DseTrainerTest {
     examples.add(new RerankExamples.Example("d0", TEXTS[0], c.document(0), new int[] {1}, new int[0], new float[0]));
     List<Double> losses = new ArrayList<>();
     trainer.train(examples, (epoch, loss, violated, t) -> losses.add(loss), dev.semhash.training.progress.ProgressReporter.NONE);
-    assertEquals(List.of(1.0, 1.0), losses, "every tuple tied, and stopped after " + DseTrainer.COLLAPSED_EPOCHS_TO_STOP + " of 10 epochs");
+    assertEquals(List.of(1.0, 1.0), losses, "every tuple tied, and stopped after " + EmbeddingCollapse.EPOCHS_TO_STOP + " of 10 epochs");
   }
 }

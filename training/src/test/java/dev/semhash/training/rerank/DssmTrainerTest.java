@@ -57,4 +57,29 @@ class DssmTrainerTest {
     }
     return dot / Math.sqrt(na * nb);
   }
+
+  /** A saturated tanh layer gives every text the same vector; training stops after two such epochs. */
+  @Test
+  void collapsedTrainingStopsEarly() throws Exception {
+    List<Document> docs = new ArrayList<>();
+    String[] texts = {"sparse retrieval with learned weights", "dense retrieval of passages", "learned sparse weights",
+        "citation graphs of papers", "graph neural networks for papers"};
+    for (int i = 0; i < texts.length; i++) {
+      docs.add(new Document("d" + i, "", texts[i], List.of(), "train"));
+    }
+    RerankCorpus words = RerankCorpus.build(docs, new AnalysisSettings(true, true, 1, 255, true), 1);
+    DssmSettings d = DssmSettings.defaults(7);
+    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), 2, 0.01f, 10, 0f, 1, 7, 0, 0f);
+    DssmTrainer trainer = new DssmTrainer(words, s);
+    assertTrue(EmbeddingCollapse.collapsed(trainer.network(), trainer.inputCorpus()) == false, "Glorot start: distinct vectors");
+    // tanh(100) is exactly 1 in float and its derivative 1 − tanh² exactly 0: no gradient undoes it
+    java.util.Arrays.fill(trainer.network().biases[0], 100f);
+    assertTrue(EmbeddingCollapse.collapsed(trainer.network(), trainer.inputCorpus()));
+    RerankCorpus trigrams = trainer.inputCorpus();
+    List<RerankExamples.Example> examples = List.of(new RerankExamples.Example(
+        "d0", texts[0], trigrams.document(0), new int[] {2}, new int[0], new float[0]));
+    List<Integer> epochs = new ArrayList<>();
+    trainer.train(examples, (epoch, loss, wrong, t) -> epochs.add(epoch), dev.semhash.training.progress.ProgressReporter.NONE);
+    assertEquals(List.of(1, 2), epochs, "stopped after " + EmbeddingCollapse.EPOCHS_TO_STOP + " of 10 epochs");
+  }
 }
