@@ -13,15 +13,21 @@ import org.junit.jupiter.api.Test;
 
 /** The exported DSSM model scores as its training objective does: the towers' cosine plus λ q·d. */
 class DssmTrainerTest {
+  private static final String[] TEXTS = {"sparse retrieval with learned weights", "dense retrieval of passages",
+      "learned sparse weights", "citation graphs of papers", "graph neural networks for papers"};
+
+  private static RerankCorpus words() {
+    List<Document> docs = new ArrayList<>();
+    for (int i = 0; i < TEXTS.length; i++) {
+      docs.add(new Document("d" + i, "", TEXTS[i], List.of(), "train"));
+    }
+    return RerankCorpus.build(docs, new AnalysisSettings(true, true, 1, 255, true), 1);
+  }
+
   @Test
   void exportedModelScoresTheCosinePlusTheWeightedTrigramOverlap() {
-    List<Document> docs = new ArrayList<>();
-    String[] texts = {"sparse retrieval with learned weights", "dense retrieval of passages", "learned sparse weights",
-        "citation graphs of papers", "graph neural networks for papers"};
-    for (int i = 0; i < texts.length; i++) {
-      docs.add(new Document("d" + i, "", texts[i], List.of(), "train"));
-    }
-    RerankCorpus words = RerankCorpus.build(docs, new AnalysisSettings(true, true, 1, 255, true), 1);
+    String[] texts = TEXTS;
+    RerankCorpus words = words();
     DssmSettings d = DssmSettings.defaults(7);
     DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), d.negatives(), d.learningRate(), 1, 0f, 1, 7, 0, 0.5f);
     DssmTrainer trainer = new DssmTrainer(words, s);
@@ -61,13 +67,8 @@ class DssmTrainerTest {
   /** A saturated tanh layer gives every text the same vector; training stops after two such epochs. */
   @Test
   void collapsedTrainingStopsEarly() throws Exception {
-    List<Document> docs = new ArrayList<>();
-    String[] texts = {"sparse retrieval with learned weights", "dense retrieval of passages", "learned sparse weights",
-        "citation graphs of papers", "graph neural networks for papers"};
-    for (int i = 0; i < texts.length; i++) {
-      docs.add(new Document("d" + i, "", texts[i], List.of(), "train"));
-    }
-    RerankCorpus words = RerankCorpus.build(docs, new AnalysisSettings(true, true, 1, 255, true), 1);
+    String[] texts = TEXTS;
+    RerankCorpus words = words();
     DssmSettings d = DssmSettings.defaults(7);
     DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), 2, 0.01f, 10, 0f, 1, 7, 0, 0f);
     DssmTrainer trainer = new DssmTrainer(words, s);
