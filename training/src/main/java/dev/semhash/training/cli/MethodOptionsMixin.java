@@ -35,8 +35,10 @@ final class MethodOptionsMixin {
       names = "--early-stopping",
       paramLabel = "C",
       description = "Neural methods: what the validation split measures to keep the best epoch, elbo (the"
-          + " decoders' losses plus the KL term at full weight) or reconstruction (the decoders' losses"
-          + " alone, whatever the KL annealing has reached) (default: reconstruction).")
+          + " decoders' losses plus the KL term at full weight), reconstruction (the decoders' losses"
+          + " alone, whatever the KL annealing has reached) or precision (vdsh-s, vdsh-sp: Prec@100 of"
+          + " the held-out training documents' codes, relevant if sharing a label) (default:"
+          + " reconstruction).")
   String earlyStopping;
 
   @Option(

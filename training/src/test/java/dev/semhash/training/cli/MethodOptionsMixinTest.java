@@ -115,7 +115,7 @@ class MethodOptionsMixinTest {
             .earlyStopping());
     assertEquals(Map.of("--early-stopping", "elbo"), parse("--early-stopping", "elbo").given());
     assertEquals(
-        "'loss' is not an early-stopping criterion; choose elbo or reconstruction",
+        "'loss' is not an early-stopping criterion; choose elbo, reconstruction or precision",
         assertThrows(IllegalArgumentException.class, () -> parse("--early-stopping", "loss")).getMessage());
     assertThrows(IllegalArgumentException.class,
         () -> parse("--early-stopping", "elbo").requireApplicableTo(dev.semhash.training.hashing.HashingMethod.LSH));

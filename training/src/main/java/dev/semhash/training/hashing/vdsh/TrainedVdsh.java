@@ -61,6 +61,12 @@ final class TrainedVdsh {
    * with a neighbour encoder each document is its own single neighbour, as in the exported model.
    */
   float[] mu(SparseMatrix inputs, int[] rows) {
+    return mu(first, neighbourFirst, graph, inputs, rows);
+  }
+
+  /** {@link #mu(SparseMatrix, int[])} for the given layers' current weights (also while training). */
+  static float[] mu(
+      TrainableSparseLayer first, TrainableSparseLayer neighbourFirst, VdshGraph graph, SparseMatrix inputs, int[] rows) {
     float[] pre1 = new float[rows.length * first.outputs()];
     first.forward(inputs, rows, pre1);
     if (neighbourFirst == null) {
@@ -144,11 +150,16 @@ final class TrainedVdsh {
     }
     float[] medians = new float[bits];
     for (int j = 0; j < bits; j++) {
-      float[] v = byDimension[j];
-      Arrays.sort(v);
-      medians[j] = n % 2 == 1 ? v[n / 2] : (float) (((double) v[n / 2 - 1] + v[n / 2]) / 2);
+      medians[j] = median(byDimension[j]);
     }
     return medians;
+  }
+
+  /** The median of {@code v} (sorted in place): the middle value, or the mean of the two middle ones. */
+  static float median(float[] v) {
+    int n = v.length;
+    Arrays.sort(v);
+    return n % 2 == 1 ? v[n / 2] : (float) (((double) v[n / 2 - 1] + v[n / 2]) / 2);
   }
 
   Map<String, String> info(Corpus corpus) {
@@ -191,6 +202,10 @@ final class TrainedVdsh {
     info.put("train_losses", history.stream().map(e -> format(e.trainLoss())).collect(Collectors.joining(",")));
     info.put("validation_losses", history.stream().map(e -> format(e.validationLoss())).collect(Collectors.joining(",")));
     info.put("validation_kl", history.stream().map(e -> format(e.validationKl())).collect(Collectors.joining(",")));
+    if (settings.earlyStopping() == EarlyStopping.PRECISION) {
+      info.put("validation_prec@100",
+          history.stream().map(e -> String.format(Locale.ROOT, "%.4f", e.validationPrecision())).collect(Collectors.joining(",")));
+    }
     info.put("epoch_seconds", history.stream().map(e -> format(e.seconds())).collect(Collectors.joining(",")));
     info.put("epoch_cpu_seconds", history.stream().map(e -> format(e.cpuSeconds())).collect(Collectors.joining(",")));
     info.put("epoch_samediff_seconds", history.stream().map(e -> format(e.graphSeconds())).collect(Collectors.joining(",")));

@@ -170,6 +170,10 @@ public final class VdshTrainer {
                 + (labels == null ? "none" : labels.length + " for " + n + " documents"));
       }
       labelModel = labelModel(labels, variant);
+    } else if (settings.earlyStopping().readsLabels()) {
+      throw new IllegalArgumentException(
+          "early stopping on " + settings.earlyStopping().cliName() + " reads labels, but " + spec.method()
+              + " is unsupervised; use --early-stopping reconstruction or elbo, or a supervised variant (vdsh-s, vdsh-sp)");
     }
     int previousThreads = Nd4j.getEnvironment().maxThreads();
     int previousMasterThreads = Nd4j.getEnvironment().maxMasterThreads();
@@ -242,6 +246,10 @@ public final class VdshTrainer {
       validationBatches.add(batches.build(rows, validationNoise, false));
     }
 
+    ValidationPrecision precision =
+        settings.earlyStopping() == EarlyStopping.PRECISION
+            ? new ValidationPrecision(training, validation, labels, bits, settings.binarization(), settings.threads())
+            : null;
     List<EpochStats> history = new ArrayList<>();
     double klWeight = 0;
     double best = Double.POSITIVE_INFINITY;
@@ -296,19 +304,25 @@ public final class VdshTrainer {
         }
         double valLoss = val.perDocument(settings.earlyStopping().klWeight(), settings.labelWeight());
         double valKl = val.kl() / val.documents();
+        double valPrecision =
+            precision == null ? Double.NaN : precision.measure(rows -> TrainedVdsh.mu(first, neighbourFirst, graph, inputs, rows));
+        double criterion = precision == null ? valLoss : -valPrecision; // lower is better
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
-        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, klWeight,
+        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, valPrecision, klWeight,
             seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+        String measured = precision == null
+            ? String.format(Locale.ROOT, "validation %.2f (%s; KL %.2f)", valLoss, settings.earlyStopping().cliName(), valKl)
+            : String.format(Locale.ROOT, "validation Prec@100 %.4f (loss %.2f, KL %.2f)", valPrecision, valLoss, valKl);
         p.message(String.format(Locale.ROOT,
-            "epoch %d: loss %.2f, validation %.2f (%s; KL %.2f), KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
-            epoch, weightedLoss / sum.documents(), valLoss, settings.earlyStopping().cliName(), valKl, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+            "epoch %d: loss %.2f, %s, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
+            epoch, weightedLoss / sum.documents(), measured, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         p.step(1);
         if (annealedEpoch == 0 && klWeight >= 1) {
           annealedEpoch = epoch;
         }
-        if (valLoss < best) {
-          best = valLoss;
+        if (criterion < best) {
+          best = criterion;
           bestEpoch = epoch;
           bestFirst = first.snapshot();
           bestNeighbourFirst = neighbourFirst == null ? null : neighbourFirst.snapshot();
@@ -385,13 +399,16 @@ public final class VdshTrainer {
 
   /**
    * One epoch's figures: mean training loss (with that epoch's KL weight), validation loss (as
-   * {@link VdshSettings#earlyStopping()} measures it) and the validation KL term per document, wall
+   * {@link VdshSettings#earlyStopping()} measures it; the decoders' losses under {@link
+   * EarlyStopping#PRECISION}), the validation KL term per document, validation Prec@100 (NaN unless
+   * the criterion is {@link EarlyStopping#PRECISION}), wall
    * time and this process's CPU time (which says more than wall time on a shared machine), and
    * the wall time of the training steps spent in the SameDiff graph and in the Java side (first
    * layers, their Adam steps, batch assembly).
    */
   record EpochStats(
-      int epoch, double trainLoss, double validationLoss, double validationKl, double klWeight, double seconds,
+      int epoch, double trainLoss, double validationLoss, double validationKl, double validationPrecision,
+      double klWeight, double seconds,
       double cpuSeconds,
       double graphSeconds, double javaSeconds) {}
 

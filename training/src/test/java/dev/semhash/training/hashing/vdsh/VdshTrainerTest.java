@@ -330,6 +330,34 @@ class VdshTrainerTest {
     }
   }
 
+  /**
+   * Early stopping on precision keeps the epoch of highest validation Prec@100, recorded per
+   * epoch beside the decoders' losses, and the exported model reports it; the unsupervised
+   * variant, which must not read labels, refuses it.
+   */
+  @Test
+  void precisionCriterionKeepsTheMostPreciseEpoch() {
+    SparseMatrix x = head(corpus.train(), 600);
+    SparseMatrix c = head(counts, 600);
+    int[][] labels = Arrays.copyOf(corpus.trainLabels(), 600);
+    VdshSettings s = SMALL.withHiddenUnits(32).withMaxEpochs(4).withPatience(4).withEarlyStopping(EarlyStopping.PRECISION);
+    TrainedVdsh t = VdshTrainer.fit(x, c, labels, corpus.labels().size(), VdshVariant.VDSH_S, 16, s, 5, ProgressReporter.NONE);
+    assertEquals(4, t.history.size());
+    double kept = t.history.get(t.bestEpoch - 1).validationPrecision();
+    for (VdshTrainer.EpochStats e : t.history) {
+      assertTrue(e.validationPrecision() >= 0 && e.validationPrecision() <= 1, e.toString());
+      assertTrue(e.validationPrecision() <= kept, t.history.toString());
+      assertTrue(Double.isFinite(e.validationLoss()), e.toString());
+    }
+    assertEquals("precision", t.info(corpus).get("early_stopping"));
+    assertEquals(4, t.info(corpus).get("validation_prec@100").split(",").length);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> VdshTrainer.fit(x, c, labels, corpus.labels().size(), VdshVariant.VDSH, 16, s, 5, ProgressReporter.NONE));
+    assertTrue(e.getMessage().contains("vdsh is unsupervised"), e.getMessage());
+    assertTrue(e.getMessage().contains("--early-stopping reconstruction"), e.getMessage());
+  }
+
   @Test
   void supervisedVariantsNeedALabelOnEveryDocument() {
     SparseMatrix x = head(corpus.train(), 50);

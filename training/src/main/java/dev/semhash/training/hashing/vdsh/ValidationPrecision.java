@@ -1,0 +1,106 @@
+package dev.semhash.training.hashing.vdsh;
+
+import dev.semhash.training.eval.HammingRankingEvaluator;
+import dev.semhash.training.progress.ProgressReporter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Prec@100 of held-out training documents against the documents trained on, by Hamming ranking of
+ * the encoder's current codes: the criterion of {@link EarlyStopping#PRECISION}. The thresholds are
+ * computed from the trained documents' means as {@link TrainedVdsh#export} computes them from all
+ * training documents (the median per bit, or 0 for {@link Binarization#SIGN}), so an epoch is
+ * judged by the codes it would export.
+ */
+final class ValidationPrecision {
+  /** The encoder's current means (rows x bits, row-major) for some training-document rows. */
+  @FunctionalInterface
+  interface Means {
+    float[] of(int[] rows);
+  }
+
+  private static final int ROWS_PER_CALL = 500;
+
+  private final int[] trained;
+  private final int[] heldOut;
+  private final int bits;
+  private final Binarization binarization;
+  private final int threads;
+  private final List<List<String>> trainedLabels;
+  private final List<List<String>> heldOutLabels;
+
+  /**
+   * @param trained rows the encoder trains on (the ranked documents)
+   * @param heldOut rows held out (the queries)
+   * @param labels each training document's label ids
+   * @throws IllegalArgumentException if a row of either set has no label list
+   */
+  ValidationPrecision(int[] trained, int[] heldOut, int[][] labels, int bits, Binarization binarization, int threads) {
+    if (labels == null) {
+      throw new IllegalArgumentException("early stopping on precision needs the training documents' labels");
+    }
+    this.trained = trained.clone();
+    this.heldOut = heldOut.clone();
+    this.bits = bits;
+    this.binarization = binarization;
+    this.threads = threads;
+    this.trainedLabels = labelNames(trained, labels);
+    this.heldOutLabels = labelNames(heldOut, labels);
+  }
+
+  private static List<List<String>> labelNames(int[] rows, int[][] labels) {
+    List<List<String>> out = new ArrayList<>(rows.length);
+    for (int r : rows) {
+      out.add(Arrays.stream(labels[r]).mapToObj(Integer::toString).toList());
+    }
+    return out;
+  }
+
+  /** Prec@100 of the held-out rows' codes under the encoder's current means. */
+  double measure(Means means) {
+    float[] trainedMeans = all(means, trained);
+    float[] thresholds = binarization == Binarization.MEDIAN ? medians(trainedMeans, trained.length, bits) : new float[bits];
+    long[][] trainedCodes = codes(trainedMeans, trained.length, thresholds);
+    long[][] heldOutCodes = codes(all(means, heldOut), heldOut.length, thresholds);
+    return new HammingRankingEvaluator(bits, trainedCodes, trainedLabels)
+        .evaluate(heldOutCodes, heldOutLabels, new int[] {HammingRankingEvaluator.DEFAULT_K},
+            HammingRankingEvaluator.DEFAULT_RADIUS, threads, ProgressReporter.NONE)
+        .precisionAt(HammingRankingEvaluator.DEFAULT_K);
+  }
+
+  private float[] all(Means means, int[] rows) {
+    float[] out = new float[rows.length * bits];
+    for (int from = 0; from < rows.length; from += ROWS_PER_CALL) {
+      int[] chunk = Arrays.copyOfRange(rows, from, Math.min(rows.length, from + ROWS_PER_CALL));
+      System.arraycopy(means.of(chunk), 0, out, from * bits, chunk.length * bits);
+    }
+    return out;
+  }
+
+  /** Per-bit medians of row-major values, as {@link TrainedVdsh#medians} computes them. */
+  static float[] medians(float[] values, int rows, int bits) {
+    float[] medians = new float[bits];
+    float[] column = new float[rows];
+    for (int j = 0; j < bits; j++) {
+      for (int r = 0; r < rows; r++) {
+        column[r] = values[r * bits + j];
+      }
+      medians[j] = TrainedVdsh.median(column);
+    }
+    return medians;
+  }
+
+  /** Bit {@code j} set when value {@code j} exceeds its threshold, in the exported model's bit order. */
+  private long[][] codes(float[] values, int rows, float[] thresholds) {
+    long[][] codes = new long[rows][(bits + 63) >>> 6];
+    for (int r = 0; r < rows; r++) {
+      for (int j = 0; j < bits; j++) {
+        if (values[r * bits + j] > thresholds[j]) {
+          codes[r][j >>> 6] |= 1L << (63 - (j & 63));
+        }
+      }
+    }
+    return codes;
+  }
+}
