@@ -126,7 +126,8 @@ final class MethodOptionsMixin {
       arity = "0..1",
       fallbackValue = "true",
       description = "node2hash: each document is one of its own neighbours, so the neighbour decoder"
-          + " also predicts its own id, as in the thesis authors' code (default: false).")
+          + " also predicts its own id, as in the thesis authors' code (default: true on the knn graph,"
+          + " false on links and links+knn).")
   Boolean includeSelf;
 
   @Option(

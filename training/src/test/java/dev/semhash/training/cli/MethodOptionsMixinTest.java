@@ -98,6 +98,8 @@ class MethodOptionsMixinTest {
     assertEquals(Boolean.FALSE, parse("--include-self=false").includeSelf());
     assertEquals(Map.of("--include-self", true), parse("--include-self").given());
     assertTrue(parse("--include-self").applyTo(Node2hashSettings.DEFAULT).includeSelf());
+    assertEquals(null, Node2hashSettings.DEFAULT.includeSelf());
+    assertEquals(Boolean.FALSE, parse("--include-self=false").applyTo(Node2hashSettings.DEFAULT).includeSelf());
     assertEquals(DocumentWords.UNIQUE, parse("--document-words", "UNIQUE").applyTo(Node2hashSettings.DEFAULT).documentWords());
     assertEquals(DocumentWords.COUNTS,
         parse("--document-words", "counts").applyTo(dev.semhash.training.hashing.nbrreg.NbrRegSettings.DEFAULT).documentWords());

@@ -23,7 +23,8 @@ import dev.semhash.training.hashing.vdsh.VdshSettings;
  * @param neighborWeight weight of the neighbour log-likelihood next to the words' (thesis: 1)
  * @param includeSelf whether each document is a member of its own neighbourhood, so that the
  *     neighbour decoder also predicts the document's own id, as the thesis authors' released code
- *     does (its traversal keeps the start node)
+ *     does (its traversal keeps the start node), or {@code null} to decide by the graph (see
+ *     {@link #includeSelf(GraphSource)})
  * @param documentWords what the word decoder reconstructs: each word of the document once, or by
  *     its count
  * @param vdsh the encoder, word decoder and training loop's settings
@@ -35,7 +36,7 @@ public record Node2hashSettings(
     int neighborhoodSize,
     int samples,
     double neighborWeight,
-    boolean includeSelf,
+    Boolean includeSelf,
     DocumentWords documentWords,
     VdshSettings vdsh) {
 
@@ -59,9 +60,7 @@ public record Node2hashSettings(
    * unique-word default and the reconstruction criterion.)
    *
    * <p>The document as a member of its own neighbourhood ({@code --include-self}, as the authors'
-   * code has it) stays off: on validation splits at 32 bits it helps on 20 Newsgroups' k-NN graph
-   * (Prec@100 0.4386 against 0.4231) but not on CiteSeer's citations (0.4577 against 0.4670; at 16
-   * bits 0.4054 against 0.3982).
+   * code has it) depends on the graph ({@link #includeSelf(GraphSource)}).
    *
    * <p>The word decoder reconstructs each word once ({@code --document-words unique}, as the
    * authors' released code and NbrReg do). It wins on validation splits over counts (Prec@100 on
@@ -75,7 +74,7 @@ public record Node2hashSettings(
    */
   public static final Node2hashSettings DEFAULT =
       new Node2hashSettings(
-          null, GraphSource.DEFAULT_K, Traversal.BFS, 5, 10, 1.0, false, DocumentWords.UNIQUE,
+          null, GraphSource.DEFAULT_K, Traversal.BFS, 5, 10, 1.0, null, DocumentWords.UNIQUE,
           VdshSettings.DEFAULT.withPatience(10));
 
   public Node2hashSettings {
@@ -117,7 +116,19 @@ public record Node2hashSettings(
     return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
-  public Node2hashSettings withIncludeSelf(boolean includeSelf) {
+  /**
+   * Whether each document is one of its own neighbours on a graph from {@code source}: {@link
+   * #includeSelf()} when set, else only on the TF-IDF k-NN graph. Chosen on validation splits at 32
+   * bits ({@code eval-hash --method node2hash --validation 0.2 [--include-self]}): on the k-NN
+   * graph it helped on 20 Newsgroups (Prec@100 0.4875 against 0.4841; 0.4386 against 0.4231 with
+   * the settings of 2026-11-25) and Reuters (0.6835 against 0.6812); on CiteSeer's citations it
+   * lost at 32 bits (0.4577 against 0.4670) and helped at 16 (0.4054 against 0.3982).
+   */
+  public boolean includeSelf(GraphSource source) {
+    return includeSelf != null ? includeSelf : source == GraphSource.KNN;
+  }
+
+  public Node2hashSettings withIncludeSelf(Boolean includeSelf) {
     return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 

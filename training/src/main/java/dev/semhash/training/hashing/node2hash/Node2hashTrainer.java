@@ -58,14 +58,15 @@ public final class Node2hashTrainer {
     GraphSource source = source(corpus, settings);
     DocumentGraph graph =
         source.graph(corpus, settings.knnNeighbors(), settings.vdsh().threads(), progress);
-    SparseMatrix targets = neighborhoods(graph, settings, seed);
+    boolean includeSelf = settings.includeSelf(source);
+    SparseMatrix targets = neighborhoods(graph, settings, includeSelf, seed);
     VdshSpec.Builder spec =
         VdshSpec.builder(METHOD)
             .decoder(new BagDecoder("neighbourhood", targets, settings.neighborWeight()))
             .info("graph", describe(source, graph, settings))
             .info("traversal", settings.traversal().cliName())
             .info("neighbourhood_size", Integer.toString(settings.neighborhoodSize()))
-            .info("neighbourhood_includes_self", Boolean.toString(settings.includeSelf()))
+            .info("neighbourhood_includes_self", Boolean.toString(includeSelf))
             .info("neighbourhood_draws", Integer.toString(settings.samples()))
             .info("neighbour_weight", Double.toString(settings.neighborWeight()))
             .info("document_words", settings.documentWords().cliName());
@@ -89,9 +90,9 @@ public final class Node2hashTrainer {
    * neighbourhoods that reached each node. The draws use their own stream of the seed, so the
    * network's initialisation is the same as VDSH's for the same seed.
    */
-  static SparseMatrix neighborhoods(DocumentGraph graph, Node2hashSettings settings, long seed) {
+  static SparseMatrix neighborhoods(DocumentGraph graph, Node2hashSettings settings, boolean includeSelf, long seed) {
     NeighborhoodSampler sampler =
-        new NeighborhoodSampler(graph, settings.traversal(), settings.neighborhoodSize(), settings.includeSelf());
+        new NeighborhoodSampler(graph, settings.traversal(), settings.neighborhoodSize(), includeSelf);
     return sampler.shares(new SplittableRandom(seed ^ 0x6E6F64653268L), settings.samples());
   }
 

@@ -2,6 +2,7 @@ package dev.semhash.training.hashing.node2hash;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,14 +121,24 @@ class Node2hashTrainerTest {
   void neighbourhoodTargetsComeFromTrainingCitationsOnly() throws IOException {
     SparseMatrix targets =
         Node2hashTrainer.neighborhoods(
-            GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, SEED);
+            GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, false, SEED);
     assertEquals(corpus.train().numRows(), targets.numRows());
     assertEquals(corpus.train().numRows(), targets.numColumns());
     for (float v : targets.values()) {
       assertTrue(v > 0 && v <= 1, "share " + v);
     }
     assertEquals(targets, Node2hashTrainer.neighborhoods(
-        GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, SEED));
+        GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, false, SEED));
+  }
+
+  /** By default a document is one of its own neighbours on the k-NN graph only; a setting wins. */
+  @Test
+  void includeSelfFollowsTheGraphUnlessSet() {
+    assertTrue(Node2hashSettings.DEFAULT.includeSelf(GraphSource.KNN));
+    assertFalse(Node2hashSettings.DEFAULT.includeSelf(GraphSource.LINKS));
+    assertFalse(Node2hashSettings.DEFAULT.includeSelf(GraphSource.LINKS_AND_KNN));
+    assertFalse(Node2hashSettings.DEFAULT.withIncludeSelf(false).includeSelf(GraphSource.KNN));
+    assertTrue(Node2hashSettings.DEFAULT.withIncludeSelf(true).includeSelf(GraphSource.LINKS));
   }
 
   @Test
