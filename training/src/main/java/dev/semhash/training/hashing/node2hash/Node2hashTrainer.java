@@ -31,8 +31,9 @@ import java.util.SplittableRandom;
  * .1939/.2020/.2035/.2230/.2467: node2hash is ahead of VDSH at every length, by most at 64 and
  * 128 bits (both anneal faster from 32 bits: {@link
  * dev.semhash.training.hashing.vdsh.VdshSettings#klAnnealStep(int)}). On 20
- * Newsgroups' TF-IDF 20-NN graph: .2758/.3750/.4656/.5212/.5355 against VDSH's
- * .2915/.3572/.4428/.4910/.5338 (thesis node2hash .3335/.4422/.4804/.4884/.5003).
+ * Newsgroups' TF-IDF 20-NN graph, each document one of its own neighbours:
+ * .2866/.3765/.4742/.5192/.5354 against VDSH's .2915/.3572/.4428/.4910/.5338 (thesis node2hash
+ * .3335/.4422/.4804/.4884/.5003).
  *
  * <pre class="prettyprint">
  * try (HashModel model = Node2hashTrainer.train(corpus, 32, Node2hashSettings.DEFAULT, 42L, progress)) {
