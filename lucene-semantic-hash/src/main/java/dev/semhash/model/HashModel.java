@@ -112,9 +112,18 @@ public final class HashModel implements AutoCloseable {
 
   /** Bit {@code j} is set when {@code values[j] > thresholds[j]}. */
   public long[] binarize(float[] values) {
+    return binarize(values, 0, thresholds);
+  }
+
+  /**
+   * The code of {@code values[offset .. offset + thresholds.length)} under {@code thresholds}: bit
+   * {@code j} is set when {@code values[offset + j] > thresholds[j]}, in {@link
+   * dev.semhash.index.HammingCodes}'s bit order. For trainers that threshold many rows of one array.
+   */
+  public static long[] binarize(float[] values, int offset, float[] thresholds) {
     long[] words = new long[(thresholds.length + 63) >>> 6];
     for (int j = 0; j < thresholds.length; j++) {
-      if (values[j] > thresholds[j]) {
+      if (values[offset + j] > thresholds[j]) {
         words[j >>> 6] |= 1L << (63 - (j & 63));
       }
     }

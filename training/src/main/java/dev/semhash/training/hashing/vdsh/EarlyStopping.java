@@ -46,7 +46,7 @@ public enum EarlyStopping {
     return this == PRECISION;
   }
 
-  /** {@code elbo} or {@code reconstruction}, as the command line spells it. */
+  /** {@code elbo}, {@code reconstruction} or {@code precision}, as the command line spells it. */
   public String cliName() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -1,5 +1,6 @@
 package dev.semhash.training.hashing.vdsh;
 
+import dev.semhash.model.HashModel;
 import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.progress.ProgressReporter;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ final class ValidationPrecision {
    * @param trained rows the encoder trains on (the ranked documents)
    * @param heldOut rows held out (the queries)
    * @param labels each training document's label ids
-   * @throws IllegalArgumentException if a row of either set has no label list
+   * @throws IllegalArgumentException if {@code labels} is null
    */
   ValidationPrecision(int[] trained, int[] heldOut, int[][] labels, int bits, Binarization binarization, int threads) {
     if (labels == null) {
@@ -91,15 +92,10 @@ final class ValidationPrecision {
     return medians;
   }
 
-  /** Bit {@code j} set when value {@code j} exceeds its threshold, in the exported model's bit order. */
   private long[][] codes(float[] values, int rows, float[] thresholds) {
-    long[][] codes = new long[rows][(bits + 63) >>> 6];
+    long[][] codes = new long[rows][];
     for (int r = 0; r < rows; r++) {
-      for (int j = 0; j < bits; j++) {
-        if (values[r * bits + j] > thresholds[j]) {
-          codes[r][j >>> 6] |= 1L << (63 - (j & 63));
-        }
-      }
+      codes[r] = HashModel.binarize(values, r * bits, thresholds);
     }
     return codes;
   }
