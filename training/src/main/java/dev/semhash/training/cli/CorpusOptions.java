@@ -1,5 +1,7 @@
 package dev.semhash.training.cli;
 
+import dev.semhash.text.AnalyzerSettings;
+import dev.semhash.text.StopWords;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.training.corpus.CorpusSettings;
 import dev.semhash.training.corpus.VocabularySettings;
@@ -36,10 +38,29 @@ final class CorpusOptions {
       description = "Term weighting: binary, tf, tfidf or bm25 (default: ${DEFAULT-VALUE}).")
   TermWeighting weighting;
 
+  @Option(
+      names = "--stop-words",
+      defaultValue = "lucene",
+      paramLabel = "L",
+      converter = StopWordsConverter.class,
+      description =
+          "Stop list dropped before counting terms: smart (the thesis's 571 words), lucene (Lucene's 33 English"
+              + " words) or none (default: ${DEFAULT-VALUE}).")
+  StopWords stopWords;
+
   CorpusSettings settings() {
+    AnalyzerSettings a = CorpusSettings.DEFAULT.analyzer();
     return CorpusSettings.DEFAULT
+        .withAnalyzer(new AnalyzerSettings(a.lowercase(), stopWords, a.minTokenLength(), a.maxTokenLength(), a.porterStemming()))
         .withVocabulary(new VocabularySettings(vocabularySize, minDf, maxDf))
         .withWeighting(weighting);
+  }
+
+  static final class StopWordsConverter implements picocli.CommandLine.ITypeConverter<StopWords> {
+    @Override
+    public StopWords convert(String value) {
+      return StopWords.parse(value);
+    }
   }
 
   static final class WeightingConverter implements picocli.CommandLine.ITypeConverter<TermWeighting> {

@@ -8,6 +8,7 @@ import dev.semhash.training.eval.ScoredRankingEvaluation;
 import dev.semhash.training.rerank.DocumentTask;
 import dev.semhash.training.rerank.DocumentTaskExperiment;
 import dev.semhash.training.rerank.PairSource;
+import dev.semhash.training.rerank.RerankExperiment;
 import dev.semhash.training.retrieval.Bm25Index;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,9 +25,9 @@ final class DocumentTaskRun {
 
   /** The analysis of the rerank models: the BM25 index's (Porter-stemmed English). */
   static AnalysisSettings analysis() {
-    var a = Bm25Index.Settings.ANSERINI.analysis();
-    return new AnalysisSettings(a.lowercase(), a.englishStopWords(), a.minTokenLength(), a.maxTokenLength(), a.porterStemming());
+    return RerankExperiment.rerankAnalysis(Bm25Index.Settings.ANSERINI.analysis());
   }
+
 
   int run(DatasetReader reader) throws Exception {
     List<Document> docs = reader.documents();

@@ -71,6 +71,7 @@ final class HashRun {
           "encode_docs_per_second",
           Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
       Map<String, Object> settings = new LinkedHashMap<>();
+      settings.put("stop_words", corpus.settings().analyzer().stopWords().cliName());
       settings.put("vocabulary_size", corpus.vocabulary().size());
       settings.put("min_df", corpus.settings().vocabulary().minDocFreq());
       settings.put("max_df", corpus.settings().vocabulary().maxDocFreqFraction());

@@ -1,6 +1,7 @@
 package dev.semhash.training.retrieval;
 
 import dev.semhash.text.AnalyzerSettings;
+import dev.semhash.text.StopWords;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.data.Query;
 import dev.semhash.training.eval.Run;
@@ -298,7 +299,7 @@ public final class Bm25Index implements Closeable {
         KEY_ANALYSIS,
         a.lowercase()
             + ","
-            + a.englishStopWords()
+            + a.stopWords().cliName()
             + ","
             + a.minTokenLength()
             + ","
@@ -306,6 +307,15 @@ public final class Bm25Index implements Closeable {
             + ","
             + a.porterStemming());
     return data;
+  }
+
+  /** A stop list as written by {@link #commitData}; indexes written before it existed say true/false. */
+  private static StopWords stopWords(String value) {
+    return switch (value) {
+      case "true" -> StopWords.LUCENE;
+      case "false" -> StopWords.NONE;
+      default -> StopWords.parse(value);
+    };
   }
 
   private static Settings settingsFrom(Map<String, String> data, Directory directory)
@@ -325,7 +335,7 @@ public final class Bm25Index implements Closeable {
       return new Settings(
           new AnalyzerSettings(
               Boolean.parseBoolean(parts[0]),
-              Boolean.parseBoolean(parts[1]),
+              stopWords(parts[1]),
               Integer.parseInt(parts[2]),
               Integer.parseInt(parts[3]),
               Boolean.parseBoolean(parts[4])),
