@@ -111,7 +111,9 @@ final class MethodOptionsMixin {
   @Option(
       names = "--neighbourhood-size",
       paramLabel = "M",
-      description = "node2hash: the most documents in a sampled neighbourhood (default: 5).")
+      description =
+          "node2hash: the most documents in a sampled neighbourhood (default: 10 on the knn graph, 5 on links"
+              + " and links+knn).")
   Integer neighbourhoodSize;
 
   @Option(

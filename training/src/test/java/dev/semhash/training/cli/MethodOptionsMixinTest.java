@@ -58,7 +58,8 @@ class MethodOptionsMixinTest {
             Map.entry("--binarization", v.binarization().cliName()),
             Map.entry("--knn", "" + n.knnNeighbors()),
             Map.entry("--traversal", n.traversal().cliName()),
-            Map.entry("--neighbourhood-size", "" + n.neighborhoodSize()),
+            Map.entry("--neighbourhood-size", n.neighborhoodSize(GraphSource.KNN) + " on the knn graph, "
+                + n.neighborhoodSize(GraphSource.LINKS) + " on links and links+knn"),
             Map.entry("--neighbour-weight", plain(n.neighborWeight())));
     int commands = 0;
     for (CommandLine cli : SemhashCommand.commandLine().getSubcommands().values()) {

@@ -16,7 +16,8 @@ import dev.semhash.training.hashing.vdsh.VdshSettings;
  *     it has any and the TF-IDF k-NN graph otherwise
  * @param knnNeighbors neighbours per document of the k-NN graph (thesis: 20)
  * @param traversal how a neighbourhood is drawn from the graph
- * @param neighborhoodSize the most nodes in one drawn neighbourhood
+ * @param neighborhoodSize the most nodes in one drawn neighbourhood, or {@code null} to decide by
+ *     the graph (see {@link #neighborhoodSize(GraphSource)})
  * @param samples neighbourhoods drawn per document; the neighbour decoder's target for a node is
  *     the share of draws that reached it, which is the expected loss over draws (a stand-in for
  *     drawing a fresh neighbourhood every epoch)
@@ -33,7 +34,7 @@ public record Node2hashSettings(
     GraphSource graph,
     int knnNeighbors,
     Traversal traversal,
-    int neighborhoodSize,
+    Integer neighborhoodSize,
     int samples,
     double neighborWeight,
     Boolean includeSelf,
@@ -43,7 +44,7 @@ public record Node2hashSettings(
   /**
    * Chosen on a validation split of CiteSeer's training documents ({@code
    * Node2hashValidationTuning}; 2,020 papers to train, 505 queries, 32 bits, VDSH 0.4470): the
-   * first 5 documents of a breadth-first traversal (0.4511; 2: 0.4488, 10: 0.3959; a 20-node
+   * first 5 documents of a breadth-first traversal of the citations (0.4511; 2: 0.4488, 10: 0.3959; a 20-node
    * random walk 0.3699, with weight 0.1 0.4499), 10 draws, neighbour weight 1 (3: 0.4432, 10:
    * 0.3685), and VDSH's settings with patience 10 instead of 4: the validation loss (KL weight 1)
    * rose for the first epochs while the KL term's weight was annealed, and with patience 4 some
@@ -74,11 +75,11 @@ public record Node2hashSettings(
    */
   public static final Node2hashSettings DEFAULT =
       new Node2hashSettings(
-          null, GraphSource.DEFAULT_K, Traversal.BFS, 5, 10, 1.0, null, DocumentWords.UNIQUE,
+          null, GraphSource.DEFAULT_K, Traversal.BFS, null, 10, 1.0, null, DocumentWords.UNIQUE,
           VdshSettings.DEFAULT.withPatience(10));
 
   public Node2hashSettings {
-    if (knnNeighbors < 1 || neighborhoodSize < 1 || samples < 1) {
+    if (knnNeighbors < 1 || (neighborhoodSize != null && neighborhoodSize < 1) || samples < 1) {
       throw new IllegalArgumentException(
           "k-NN neighbours, neighbourhood size and samples must be at least 1, got " + knnNeighbors
               + ", " + neighborhoodSize + ", " + samples);
@@ -104,7 +105,29 @@ public record Node2hashSettings(
     return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 
-  public Node2hashSettings withNeighborhoodSize(int neighborhoodSize) {
+  /**
+   * The most nodes in one drawn neighbourhood on a graph from {@code source}: {@link
+   * #neighborhoodSize()} when set, else {@value #KNN_NEIGHBORHOOD} on the TF-IDF k-NN graph and
+   * {@value #LINKS_NEIGHBORHOOD} on links. Links were tuned on CiteSeer (see {@link #DEFAULT}).
+   * On the k-NN graph, validation splits at 32 bits ({@code eval-hash --method node2hash
+   * --validation 0.2 --neighbourhood-size M}) preferred 10: 20 Newsgroups Prec@100 0.4941 against
+   * 0.4875 with 5 and 0.4889 with 20 (with 10, a random walk 0.4731 and neighbour weight 2
+   * 0.4860; with {@code --seed 7}, 0.5177 against 0.4854 with 5), Reuters 0.6880 against 0.6835.
+   */
+  public int neighborhoodSize(GraphSource source) {
+    if (neighborhoodSize != null) {
+      return neighborhoodSize;
+    }
+    return source == GraphSource.KNN ? KNN_NEIGHBORHOOD : LINKS_NEIGHBORHOOD;
+  }
+
+  /** Neighbourhood size on the TF-IDF k-NN graph unless set ({@link #neighborhoodSize(GraphSource)}). */
+  public static final int KNN_NEIGHBORHOOD = 10;
+
+  /** Neighbourhood size on links (and links plus k-NN) unless set. */
+  public static final int LINKS_NEIGHBORHOOD = 5;
+
+  public Node2hashSettings withNeighborhoodSize(Integer neighborhoodSize) {
     return new Node2hashSettings(graph, knnNeighbors, traversal, neighborhoodSize, samples, neighborWeight, includeSelf, documentWords, vdsh);
   }
 

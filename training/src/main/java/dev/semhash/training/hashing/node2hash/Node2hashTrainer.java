@@ -60,13 +60,13 @@ public final class Node2hashTrainer {
     DocumentGraph graph =
         source.graph(corpus, settings.knnNeighbors(), settings.vdsh().threads(), progress);
     boolean includeSelf = settings.includeSelf(source);
-    SparseMatrix targets = neighborhoods(graph, settings, includeSelf, seed);
+    SparseMatrix targets = neighborhoods(graph, settings, settings.neighborhoodSize(source), includeSelf, seed);
     VdshSpec.Builder spec =
         VdshSpec.builder(METHOD)
             .decoder(new BagDecoder("neighbourhood", targets, settings.neighborWeight()))
             .info("graph", describe(source, graph, settings))
             .info("traversal", settings.traversal().cliName())
-            .info("neighbourhood_size", Integer.toString(settings.neighborhoodSize()))
+            .info("neighbourhood_size", Integer.toString(settings.neighborhoodSize(source)))
             .info("neighbourhood_includes_self", Boolean.toString(includeSelf))
             .info("neighbourhood_draws", Integer.toString(settings.samples()))
             .info("neighbour_weight", Double.toString(settings.neighborWeight()))
@@ -91,9 +91,9 @@ public final class Node2hashTrainer {
    * neighbourhoods that reached each node. The draws use their own stream of the seed, so the
    * network's initialisation is the same as VDSH's for the same seed.
    */
-  static SparseMatrix neighborhoods(DocumentGraph graph, Node2hashSettings settings, boolean includeSelf, long seed) {
-    NeighborhoodSampler sampler =
-        new NeighborhoodSampler(graph, settings.traversal(), settings.neighborhoodSize(), includeSelf);
+  static SparseMatrix neighborhoods(
+      DocumentGraph graph, Node2hashSettings settings, int size, boolean includeSelf, long seed) {
+    NeighborhoodSampler sampler = new NeighborhoodSampler(graph, settings.traversal(), size, includeSelf);
     return sampler.shares(new SplittableRandom(seed ^ 0x6E6F64653268L), settings.samples());
   }
 

@@ -121,14 +121,14 @@ class Node2hashTrainerTest {
   void neighbourhoodTargetsComeFromTrainingCitationsOnly() throws IOException {
     SparseMatrix targets =
         Node2hashTrainer.neighborhoods(
-            GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, false, SEED);
+            GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, 5, false, SEED);
     assertEquals(corpus.train().numRows(), targets.numRows());
     assertEquals(corpus.train().numRows(), targets.numColumns());
     for (float v : targets.values()) {
       assertTrue(v > 0 && v <= 1, "share " + v);
     }
     assertEquals(targets, Node2hashTrainer.neighborhoods(
-        GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, false, SEED));
+        GraphSource.LINKS.graph(corpus, 20, 2, ProgressReporter.NONE), SETTINGS, 5, false, SEED));
   }
 
   /** By default a document is one of its own neighbours on the k-NN graph only; a setting wins. */
@@ -139,6 +139,17 @@ class Node2hashTrainerTest {
     assertFalse(Node2hashSettings.DEFAULT.includeSelf(GraphSource.LINKS_AND_KNN));
     assertFalse(Node2hashSettings.DEFAULT.withIncludeSelf(false).includeSelf(GraphSource.KNN));
     assertTrue(Node2hashSettings.DEFAULT.withIncludeSelf(true).includeSelf(GraphSource.LINKS));
+  }
+
+  /** By default a neighbourhood holds 10 documents on the k-NN graph and 5 on links; a setting wins. */
+  @Test
+  void neighbourhoodSizeFollowsTheGraphUnlessSet() {
+    assertEquals(10, Node2hashSettings.DEFAULT.neighborhoodSize(GraphSource.KNN));
+    assertEquals(5, Node2hashSettings.DEFAULT.neighborhoodSize(GraphSource.LINKS));
+    assertEquals(5, Node2hashSettings.DEFAULT.neighborhoodSize(GraphSource.LINKS_AND_KNN));
+    assertEquals(3, Node2hashSettings.DEFAULT.withNeighborhoodSize(3).neighborhoodSize(GraphSource.KNN));
+    assertEquals(20, Node2hashSettings.DEFAULT.withNeighborhoodSize(20).neighborhoodSize(GraphSource.LINKS));
+    assertThrows(IllegalArgumentException.class, () -> Node2hashSettings.DEFAULT.withNeighborhoodSize(0));
   }
 
   @Test
