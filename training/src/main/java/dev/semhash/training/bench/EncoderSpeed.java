@@ -31,13 +31,18 @@ public final class EncoderSpeed {
    * @param textDocsPerWallSecond text to code, per second of wall time
    * @param vectorDocsPerCpuSecond weighted vector to code, per second of CPU time
    * @param vectorDocsPerWallSecond weighted vector to code, per second of wall time
+   * @param loadAverage the machine's load average over the last minute when the timed passes
+   *     ended (runnable processes per core count; above the cores, other jobs competed for them,
+   *     and for the shared caches, which slows the encoder even per CPU second), or NaN where the
+   *     system does not report one
    */
   public record Result(
       int documents,
       double textDocsPerCpuSecond,
       double textDocsPerWallSecond,
       double vectorDocsPerCpuSecond,
-      double vectorDocsPerWallSecond) {}
+      double vectorDocsPerWallSecond,
+      double loadAverage) {}
 
   /**
    * Encodes every text and every row of {@code vectors} (the same documents, vectorized with the
@@ -67,12 +72,14 @@ public final class EncoderSpeed {
     if (sink == 42) { // keeps the codes observable so the JIT cannot drop the work
       System.out.print("");
     }
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     return new Result(
         texts.size(),
         texts.size() / textCpu,
         texts.size() / textWall,
         vectors.numRows() / vectorCpu,
-        vectors.numRows() / vectorWall);
+        vectors.numRows() / vectorWall,
+        load < 0 ? Double.NaN : load);
   }
 
   private static long encodeTexts(HashModel model, List<String> texts) {

@@ -232,6 +232,9 @@ final class ReproduceCommand implements Callable<Integer> {
                         speed.put(
                             "vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
                         speed.put("threads", 1);
+                        if (Double.isNaN(s.loadAverage()) == false) {
+                          speed.put("load_average", Math.round(s.loadAverage() * 100) / 100.0);
+                        }
                         r.put("encoder", speed);
                       });
               Map<String, Object> cell = new LinkedHashMap<>();

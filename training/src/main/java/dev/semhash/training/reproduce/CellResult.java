@@ -17,6 +17,8 @@ import java.util.List;
  * @param epochCpuSeconds CPU time of the process in each epoch (all threads); empty if unknown
  * @param encoderDocsPerCoreSecond documents per second per core of the pure-Java encoder, text to
  *     code, or null if not measured
+ * @param encoderLoadAverage the machine's one-minute load average when the encoder was timed, or
+ *     null if not recorded (cells computed before 2026-11-26 or on systems without one)
  * @param seed the seed of the run
  * @param command the command line that computed the cell
  * @param machine cores, JDK and heap of the machine that computed it
@@ -32,6 +34,7 @@ public record CellResult(
     List<Double> epochSeconds,
     List<Double> epochCpuSeconds,
     Double encoderDocsPerCoreSecond,
+    Double encoderLoadAverage,
     long seed,
     String command,
     String machine) {

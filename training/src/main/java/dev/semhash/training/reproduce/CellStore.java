@@ -81,6 +81,7 @@ public final class CellStore {
           "cell result " + file + " is not a JSON object; delete the file to run the cell again");
     }
     JsonNode enc = n.path("encoder").get("text_docs_per_cpu_second");
+    JsonNode load = n.path("encoder").get("load_average");
     return new CellResult(
         text(n, "dataset", file),
         text(n, "method", file),
@@ -92,6 +93,7 @@ public final class CellStore {
         numbers(n, "epoch_seconds", file),
         numbers(n, "epoch_cpu_seconds", file),
         enc == null || enc.isNumber() == false ? null : enc.asDouble(),
+        load == null || load.isNumber() == false ? null : load.asDouble(),
         (long) number(n, "seed", file),
         n.path("command").asText(""),
         n.path("machine").asText(""));

@@ -396,7 +396,9 @@ public final class ReproductionReport {
       List<String> slow =
           encoded.stream()
               .filter(c -> c.encoderDocsPerCoreSecond() < ENCODER_TARGET)
-              .map(c -> c.dataset() + " " + c.method() + " " + c.bits())
+              .map(c -> c.dataset() + " " + c.method() + " " + c.bits() + " (" + rate(c.encoderDocsPerCoreSecond())
+                  + (c.encoderLoadAverage() == null ? "" : String.format(Locale.ROOT, ", load %.1f", c.encoderLoadAverage()))
+                  + ")")
               .toList();
       lines.add(
           "Encoder at least "

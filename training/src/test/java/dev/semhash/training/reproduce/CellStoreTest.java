@@ -20,7 +20,7 @@ class CellStoreTest {
       {"dataset": "reuters", "command": "./semhash reproduce", "machine": "2 cores", "method": "vdsh",
        "bits": 32, "prec@100": 0.75, "ndcg@100": 0.7, "prec@r2": 0.5, "train_seconds": 90.5, "seed": 7,
        "epoch_seconds": [30.0, 31.0, 29.5], "epoch_cpu_seconds": [50.0, 52.0, 51.0],
-       "encoder": {"text_docs_per_cpu_second": 6100}}
+       "encoder": {"text_docs_per_cpu_second": 6100, "load_average": 2.35}}
       """;
 
   @Test
@@ -60,6 +60,7 @@ class CellStoreTest {
             List.of(30.0, 31.0, 29.5),
             List.of(50.0, 52.0, 51.0),
             6100.0,
+            2.35,
             7,
             "./semhash reproduce",
             "2 cores"),
