@@ -40,8 +40,11 @@ import org.apache.lucene.store.NIOFSDirectory;
  * <ol>
  *   <li>Header: {@link CodecUtil#writeHeader} with codec name {@value #CODEC_NAME} and the version.
  *   <li>String method; VInt n, then n pairs of String key, String value (provenance).
- *   <li>Analyzer settings: Byte flags (1 lowercase, 2 English stop words, 4 Porter stemming), VInt
- *       minimum and VInt maximum token length.
+ *   <li>Analyzer settings ({@link AnalyzerSettings#write}): Byte flags (1 lowercase, 2 English stop
+ *       words, 4 Porter stemming, 8 the stop list is SMART's rather than Lucene's, only with 2),
+ *       VInt minimum and VInt maximum token length. Flag 8 came on 2026-11-26 without a version
+ *       change, since files without it read as before; readers older than it refuse it as an
+ *       unknown flag, naming a newer version as the likely cause.
  *   <li>Byte term weighting ({@link TermWeighting} ordinal); Byte 1 if vectors are unit-normalised.
  *   <li>Vocabulary: VLong number of documents, Long mean document length (double bits), VInt size,
  *       then per term String term, VLong document frequency.
