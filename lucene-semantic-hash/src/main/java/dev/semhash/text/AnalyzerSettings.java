@@ -62,6 +62,11 @@ public record AnalyzerSettings(
     }
   }
 
+  /** These settings with another stop list. */
+  public AnalyzerSettings withStopWords(StopWords stopWords) {
+    return new AnalyzerSettings(lowercase, stopWords, minTokenLength, maxTokenLength, porterStemming);
+  }
+
   /** A new analyzer for this chain; callers close it. */
   public Analyzer newAnalyzer() {
     return new Analyzer() {

@@ -72,6 +72,7 @@ class StopWordsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StopWords.parse("nltk"));
     assertEquals("unknown stop list 'nltk'; choose one of none, lucene, smart", e.getMessage());
     assertThrows(NullPointerException.class, () -> new AnalyzerSettings(true, null, 2, 40, false));
+    assertEquals(settings(StopWords.SMART), settings(StopWords.NONE).withStopWords(StopWords.SMART));
   }
 
   private static AnalyzerSettings settings(StopWords s) {

@@ -1,6 +1,5 @@
 package dev.semhash.training.cli;
 
-import dev.semhash.text.AnalyzerSettings;
 import dev.semhash.text.StopWords;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.training.corpus.CorpusSettings;
@@ -49,9 +48,8 @@ final class CorpusOptions {
   StopWords stopWords;
 
   CorpusSettings settings() {
-    AnalyzerSettings a = CorpusSettings.DEFAULT.analyzer();
     return CorpusSettings.DEFAULT
-        .withAnalyzer(new AnalyzerSettings(a.lowercase(), stopWords, a.minTokenLength(), a.maxTokenLength(), a.porterStemming()))
+        .withAnalyzer(CorpusSettings.DEFAULT.analyzer().withStopWords(stopWords))
         .withVocabulary(new VocabularySettings(vocabularySize, minDf, maxDf))
         .withWeighting(weighting);
   }

@@ -8,7 +8,7 @@ import dev.semhash.training.eval.ScoredRankingEvaluation;
 import dev.semhash.training.rerank.DocumentTask;
 import dev.semhash.training.rerank.DocumentTaskExperiment;
 import dev.semhash.training.rerank.PairSource;
-import dev.semhash.training.rerank.RerankExperiment;
+import dev.semhash.training.rerank.RerankCorpus;
 import dev.semhash.training.retrieval.Bm25Index;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,9 +25,8 @@ final class DocumentTaskRun {
 
   /** The analysis of the rerank models: the BM25 index's (Porter-stemmed English). */
   static AnalysisSettings analysis() {
-    return RerankExperiment.rerankAnalysis(Bm25Index.Settings.ANSERINI.analysis());
+    return RerankCorpus.analysisOf(Bm25Index.Settings.ANSERINI.analysis());
   }
-
 
   int run(DatasetReader reader) throws Exception {
     List<Document> docs = reader.documents();

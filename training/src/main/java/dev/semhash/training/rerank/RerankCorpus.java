@@ -1,6 +1,8 @@
 package dev.semhash.training.rerank;
 
 import dev.semhash.rerank.text.AnalysisSettings;
+import dev.semhash.text.AnalyzerSettings;
+import dev.semhash.text.StopWords;
 import dev.semhash.rerank.text.TermDictionary;
 import dev.semhash.rerank.text.TermVector;
 import dev.semhash.rerank.text.TfIdfVectorizer;
@@ -143,5 +145,15 @@ public final class RerankCorpus {
   /** Mean number of distinct known terms per document. */
   public double meanTerms() {
     return Arrays.stream(vectors).mapToInt(TermVector::size).average().orElse(0);
+  }
+
+  /** The rerank models' form of a hashing analysis chain; they know Lucene's stop list only. */
+  public static AnalysisSettings analysisOf(AnalyzerSettings a) {
+    if (a.stopWords() == StopWords.SMART) {
+      throw new IllegalArgumentException(
+          "the rerank models drop Lucene's English stop words or none, not the SMART list; use StopWords.LUCENE");
+    }
+    return new AnalysisSettings(
+        a.lowercase(), a.stopWords() == StopWords.LUCENE, a.minTokenLength(), a.maxTokenLength(), a.porterStemming());
   }
 }

@@ -3,8 +3,6 @@ package dev.semhash.training.rerank;
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.search.Combination;
 import dev.semhash.rerank.text.AnalysisSettings;
-import dev.semhash.text.AnalyzerSettings;
-import dev.semhash.text.StopWords;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.data.Qrel;
 import dev.semhash.training.data.Query;
@@ -249,7 +247,7 @@ public final class RerankExperiment {
     List<Query> validation = trainAll.subList(0, numValidation);
     List<Query> train = trainAll.subList(numValidation, trainAll.size());
 
-    AnalysisSettings analysis = rerankAnalysis(s.bm25().analysis());
+    AnalysisSettings analysis = RerankCorpus.analysisOf(s.bm25().analysis());
     RerankCorpus corpus = RerankCorpus.build(docs, analysis, s.minDocFreq(), s.maxTerms());
     List<RerankExamples.Example> trainExamples;
     List<RerankExamples.Example> validationExamples;
@@ -313,15 +311,5 @@ public final class RerankExperiment {
           base, inter, repl, log, trainSeconds, (t2 - t1) / 1e6 / test.size(), (t1 - t0) / 1e6 / test.size(),
           unseen(trainQrels, testQrels, base, inter, repl));
     }
-  }
-
-  /** The rerank models' form of a hashing analysis chain; they know Lucene's stop list only. */
-  public static AnalysisSettings rerankAnalysis(AnalyzerSettings a) {
-    if (a.stopWords() == StopWords.SMART) {
-      throw new IllegalArgumentException(
-          "the rerank models drop Lucene's English stop words or none, not the SMART list; use StopWords.LUCENE");
-    }
-    return new AnalysisSettings(
-        a.lowercase(), a.stopWords() == StopWords.LUCENE, a.minTokenLength(), a.maxTokenLength(), a.porterStemming());
   }
 }
