@@ -5,15 +5,19 @@ import dev.semhash.training.corpus.SparseMatrix;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Documents per second per core of the pure-Java encoder ({@link HashModel#encode}), on the calling
- * thread only, after one untimed warm-up pass over the same documents.
+ * thread only, after one untimed warm-up pass over the same documents: the best of {@link
+ * #TIMED_PASSES} timed passes.
  *
  * <p>Two paths are timed: text to code (analysis, vectorizing and the network, as at index time)
  * and weighted vector to code (the network and binarisation alone). The rate per core divides by
  * the thread's CPU time, not wall time, so other processes on a shared machine do not lower it; the
- * wall-time rate is reported beside it.
+ * wall-time rate is reported beside it. CPU time still grows when other jobs share the cores'
+ * caches, and such interference comes and goes, so each rate is that of the fastest pass: the one
+ * least disturbed, as benchmark harnesses report minimum times.
  *
  * <pre class="prettyprint">
  * EncoderSpeed.Result r = EncoderSpeed.measure(model, testTexts, corpus.test());
@@ -21,6 +25,9 @@ import java.util.List;
  * </pre>
  */
 public final class EncoderSpeed {
+  /** Timed passes over the documents per path; each rate is the fastest pass's. */
+  public static final int TIMED_PASSES = 3;
+
   private EncoderSpeed() {}
 
   /**
@@ -46,7 +53,8 @@ public final class EncoderSpeed {
 
   /**
    * Encodes every text and every row of {@code vectors} (the same documents, vectorized with the
-   * model's settings) once to warm up, then once timed.
+   * model's settings) once to warm up, then {@link #TIMED_PASSES} times timed, and reports the
+   * fastest pass of each path (its CPU rate, and separately its fastest wall-clock rate).
    */
   public static Result measure(HashModel model, List<String> texts, SparseMatrix vectors) {
     if (texts.isEmpty() || vectors.numRows() == 0) {
@@ -56,30 +64,36 @@ public final class EncoderSpeed {
     if (threads.isCurrentThreadCpuTimeSupported() == false) {
       throw new IllegalStateException("this JVM cannot measure thread CPU time");
     }
-    long sink = encodeTexts(model, texts);
-    long cpu = threads.getCurrentThreadCpuTime();
-    long wall = System.nanoTime();
-    sink += encodeTexts(model, texts);
-    double textCpu = (threads.getCurrentThreadCpuTime() - cpu) / 1e9;
-    double textWall = (System.nanoTime() - wall) / 1e9;
-
-    sink += encodeVectors(model, vectors);
-    cpu = threads.getCurrentThreadCpuTime();
-    wall = System.nanoTime();
-    sink += encodeVectors(model, vectors);
-    double vectorCpu = (threads.getCurrentThreadCpuTime() - cpu) / 1e9;
-    double vectorWall = (System.nanoTime() - wall) / 1e9;
-    if (sink == 42) { // keeps the codes observable so the JIT cannot drop the work
+    Fastest text = fastest(threads, () -> encodeTexts(model, texts));
+    Fastest vector = fastest(threads, () -> encodeVectors(model, vectors));
+    if ((text.sink ^ vector.sink) == 42) { // keeps the codes observable so the JIT cannot drop the work
       System.out.print("");
     }
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     return new Result(
         texts.size(),
-        texts.size() / textCpu,
-        texts.size() / textWall,
-        vectors.numRows() / vectorCpu,
-        vectors.numRows() / vectorWall,
+        texts.size() / text.cpuSeconds,
+        texts.size() / text.wallSeconds,
+        vectors.numRows() / vector.cpuSeconds,
+        vectors.numRows() / vector.wallSeconds,
         load < 0 ? Double.NaN : load);
+  }
+
+  private record Fastest(double cpuSeconds, double wallSeconds, long sink) {}
+
+  /** One untimed pass, then the least CPU and the least wall time of the timed passes. */
+  private static Fastest fastest(ThreadMXBean threads, LongSupplier pass) {
+    long sink = pass.getAsLong();
+    double cpuSeconds = Double.MAX_VALUE;
+    double wallSeconds = Double.MAX_VALUE;
+    for (int p = 0; p < TIMED_PASSES; p++) {
+      long cpu = threads.getCurrentThreadCpuTime();
+      long wall = System.nanoTime();
+      sink ^= pass.getAsLong();
+      cpuSeconds = Math.min(cpuSeconds, (threads.getCurrentThreadCpuTime() - cpu) / 1e9);
+      wallSeconds = Math.min(wallSeconds, (System.nanoTime() - wall) / 1e9);
+    }
+    return new Fastest(cpuSeconds, wallSeconds, sink);
   }
 
   private static long encodeTexts(HashModel model, List<String> texts) {

@@ -232,6 +232,7 @@ final class ReproduceCommand implements Callable<Integer> {
                         speed.put(
                             "vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
                         speed.put("threads", 1);
+                        speed.put("timed_passes", EncoderSpeed.TIMED_PASSES);
                         if (Double.isNaN(s.loadAverage()) == false) {
                           speed.put("load_average", Math.round(s.loadAverage() * 100) / 100.0);
                         }

@@ -329,7 +329,12 @@ public final class ReproductionReport {
     md.append(
         "is text to code (Lucene analysis, TF-IDF, the network, binarisation) of every test"
             + " document,\n");
-    md.append("one thread, after a warm-up pass, divided by that thread's CPU time.\n\n");
+    md.append(
+        "one thread, after a warm-up pass, divided by that thread's CPU time: the fastest of"
+            + " three\n");
+    md.append(
+        "timed passes since 2026-11-26 (cells with `encoder.timed_passes`), of one pass"
+            + " before.\n\n");
     List<CellResult> timed = speedCells();
     if (timed.isEmpty()) {
       md.append("No cell with training epochs has been run yet.\n");

@@ -168,7 +168,8 @@ class ReproductionReportTest {
         Epoch and training times are wall time on a machine shared with other jobs; CPU s/epoch is the
         process's CPU time over both cores, which other jobs do not inflate. The encoder rate
         is text to code (Lucene analysis, TF-IDF, the network, binarisation) of every test document,
-        one thread, after a warm-up pass, divided by that thread's CPU time.
+        one thread, after a warm-up pass, divided by that thread's CPU time: the fastest of three
+        timed passes since 2026-11-26 (cells with `encoder.timed_passes`), of one pass before.
 
         | dataset | method | bits | epochs | s/epoch (mean) | CPU s/epoch (mean) | training s | encoder docs/s/core |
         |---|---|---|---|---|---|---|---|
