@@ -47,6 +47,8 @@ import picocli.CommandLine.Option;
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
       "      --method vdsh --validation 0.2 --epochs 10 --learning-rate 0.003",
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
+      "      --method vdsh-s --seeds 1,2,3,4,5",
+      "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
       "      --model 20ng-sth-32.hashmodel"
     })
 final class EvalHashCommand implements Callable<Integer> {
@@ -76,6 +78,16 @@ final class EvalHashCommand implements Callable<Integer> {
       paramLabel = "B",
       description = "Code length(s) in bits, a multiple of 8; a list such as 8,16,32,64,128 runs each (default: ${DEFAULT-VALUE}).")
   List<Integer> bits;
+
+  @Option(
+      names = "--seeds",
+      split = ",",
+      paramLabel = "S",
+      description = "Train once per seed (a list such as 1,2,3) at each code length and report the"
+          + " mean, standard deviation, minimum and maximum of every metric across them, to tell a"
+          + " real difference from the seed's noise. The queries of --validation and --random-split"
+          + " are still drawn with --seed, so every seed meets the same ones.")
+  List<Long> seeds;
 
   @Option(
       names = "--validation",
@@ -129,6 +141,17 @@ final class EvalHashCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--random-split must be a fraction in (0, 1), such as 0.1 (the thesis's), got " + randomSplit);
     }
+    if (seeds != null) {
+      if (source.model != null) {
+        throw new IllegalArgumentException(
+            "--seeds trains once per seed, and a --model file is already trained: give --method instead");
+      }
+      if (seeds.size() < 2 || seeds.stream().distinct().count() != seeds.size()) {
+        throw new IllegalArgumentException(
+            "--seeds needs at least two different seeds, such as 1,2,3, got " + seeds
+                + "; for one seed use --seed");
+      }
+    }
     options.requireApplicableTo(source.method); // before the corpus is built, not after
     DatasetReader reader = new DatasetReader(dataset);
     HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
@@ -152,10 +175,28 @@ final class EvalHashCommand implements Callable<Integer> {
       try (Corpus corpus = buildCorpus(reader, results)) {
         HashRun.printHeader();
         runner.requireLabels(corpus.trainLabels(), "training", "eval-hash");
+        List<Map<String, Object>> spreads = new ArrayList<>();
         for (int b : bits) {
-          Map<String, Object> run = runner.trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {});
-          HashRun.print(run);
-          runs.add(run);
+          List<Map<String, Object>> ofLength = new ArrayList<>();
+          for (long seed : seeds == null ? List.of(common.seed) : seeds) {
+            HashRun seeded = seed == common.seed ? runner : new HashRun(dataset, threads, seed, common.progress());
+            Map<String, Object> run = seeded.trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {});
+            HashRun.print(run);
+            ofLength.add(run);
+          }
+          runs.addAll(ofLength);
+          if (seeds != null) {
+            spreads.add(SeedSpread.of(ofLength, SeedSpread.METRICS));
+          }
+        }
+        if (seeds != null) {
+          results.put("seeds", seeds);
+          results.put("across_seeds", spreads);
+          for (Map<String, Object> spread : spreads) {
+            for (String metric : SeedSpread.METRICS) {
+              System.out.println(SeedSpread.line(spread, metric));
+            }
+          }
         }
       }
     }

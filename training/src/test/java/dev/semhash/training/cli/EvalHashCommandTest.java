@@ -42,16 +42,59 @@ class EvalHashCommandTest {
 
   @Test
   void severalCodeLengthsGiveOneRunEach() throws Exception {
-    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
-    Path out = tmp.resolve("runs.json");
-    CliTestSupport.Outcome r =
-        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "8,32", "--min-df", "1",
-            "--json", out.toString(), "--no-progress");
-    assertEquals(0, r.exitCode(), r.err());
-    JsonNode runs = CliTestSupport.json(out).get("runs");
+    JsonNode runs = evalOnTopics("--bits", "8,32").get("runs");
     assertEquals(2, runs.size());
     assertEquals(8, runs.get(0).get("bits").asInt());
     assertEquals(32, runs.get(1).get("bits").asInt());
+  }
+
+  @Test
+  void severalSeedsGiveOneRunEachAndTheirSpread() throws Exception {
+    JsonNode json = evalOnTopics("--bits", "16", "--seeds", "1,2,3");
+    JsonNode runs = json.get("runs");
+    assertEquals(3, runs.size());
+    double sum = 0;
+    for (int i = 0; i < 3; i++) {
+      assertEquals(i + 1, runs.get(i).get("seed").asLong());
+      sum += runs.get(i).get("prec@100").asDouble();
+    }
+    JsonNode spread = json.get("across_seeds").get(0);
+    assertEquals(16, spread.get("bits").asInt());
+    assertEquals(3, spread.get("runs").asInt());
+    assertEquals(sum / 3, spread.get("prec@100").get("mean").asDouble(), 1e-6);
+    // the same seed alone gives the same run: --seeds trains exactly as --seed does
+    JsonNode one = evalOnTopics("--bits", "16", "--seed", "2");
+    assertEquals(runs.get(1).get("ndcg@100").asDouble(), one.get("ndcg@100").asDouble(), 0);
+  }
+
+  /** eval-hash on 20 training and 5 test documents per topic, with {@code args}; its JSON. */
+  private JsonNode evalOnTopics(String... args) throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
+    Path out = Files.createTempFile(tmp, "eval", ".json");
+    List<String> all = new ArrayList<>(List.of("eval-hash", "--dataset", data.toString(), "--min-df", "1",
+        "--json", out.toString(), "--no-progress"));
+    all.addAll(List.of(args));
+    CliTestSupport.Outcome r = CliTestSupport.run(all.toArray(String[]::new));
+    assertEquals(0, r.exitCode(), r.err());
+    return CliTestSupport.json(out);
+  }
+
+  @Test
+  void seedsSayWhatIsWrong() throws Exception {
+    String data = CliTestSupport.topicDataset(tmp.resolve("topics"), 5, 2).toString();
+    String[][] cases = {
+      {"--seeds", "4", "--seeds needs at least two different seeds, such as 1,2,3, got [4]; for one seed use --seed"},
+      {"--seeds", "4,4", "--seeds needs at least two different seeds, such as 1,2,3, got [4, 4]"},
+      {"--seeds", "1,2", "--model", tmp.resolve("m.hashmodel").toString(),
+        "a --model file is already trained: give --method instead"}
+    };
+    for (String[] c : cases) {
+      List<String> args = new ArrayList<>(List.of("eval-hash", "--dataset", data, "--no-progress"));
+      args.addAll(List.of(c).subList(0, c.length - 1));
+      CliTestSupport.Outcome r = CliTestSupport.run(args.toArray(String[]::new));
+      assertEquals(1, r.exitCode(), r.err());
+      assertTrue(r.err().contains(c[c.length - 1]), r.err());
+    }
   }
 
   @Test
