@@ -233,6 +233,8 @@ final class ReproduceCommand implements Callable<Integer> {
                             "vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
                         speed.put("threads", 1);
                         speed.put("timed_passes", EncoderSpeed.TIMED_PASSES);
+                        speed.put("warm_up_cpu_seconds", EncoderSpeed.WARM_UP_SECONDS);
+                        speed.put("min_pass_seconds", EncoderSpeed.MIN_PASS_SECONDS);
                         if (Double.isNaN(s.loadAverage()) == false) {
                           speed.put("load_average", Math.round(s.loadAverage() * 100) / 100.0);
                         }
