@@ -16,9 +16,8 @@ import java.util.function.LongSupplier;
  * calls: one pass over CiteSeer's 661 test documents takes about 0.1 s, and VDSH-SP at 128 bits
  * timed after a single such pass turned 6,171 CiteSeer vectors into codes per CPU second, against
  * 10,182 on 20 Newsgroups' 7,532 documents, though its CiteSeer network is the smaller one (8,274
- * input terms against 10,000). A
- * timed pass repeats the documents until it lasts at least {@link #MIN_PASS_SECONDS}, so that
- * small test splits are not timed over a few milliseconds either.
+ * input terms against 10,000). A timed pass repeats the documents until it lasts at least {@link
+ * #MIN_PASS_SECONDS}, so that small test splits are not timed over a few milliseconds either.
  *
  * <p>Two paths are timed: text to code (analysis, vectorizing and the network, as at index time)
  * and weighted vector to code (the network and binarisation alone). The rate per core divides by

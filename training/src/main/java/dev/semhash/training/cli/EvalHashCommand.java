@@ -179,8 +179,7 @@ final class EvalHashCommand implements Callable<Integer> {
         for (int b : bits) {
           List<Map<String, Object>> ofLength = new ArrayList<>();
           for (long seed : seeds == null ? List.of(common.seed) : seeds) {
-            HashRun seeded = seed == common.seed ? runner : new HashRun(dataset, threads, seed, common.progress());
-            Map<String, Object> run = seeded.trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {});
+            Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {});
             HashRun.print(run);
             ofLength.add(run);
           }

@@ -1,5 +1,7 @@
 package dev.semhash.training.reproduce;
 
+import dev.semhash.training.bench.EncoderSpeed;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -335,12 +337,15 @@ public final class ReproductionReport {
             + " document,\n");
     md.append("one thread, divided by that thread's CPU time. Since 2026-11-26 (cells with\n");
     md.append(
-        "`encoder.warm_up_cpu_seconds`) it is the fastest of three timed passes of at least 0.5"
-            + " s,\n");
-    md.append(
-        "after 2 s of warm-up; before, one pass after a single warm-up pass, which on CiteSeer's"
-            + " 661\n");
-    md.append("test documents is too short for the JIT to compile the network's loops.\n\n");
+        String.format(
+            Locale.ROOT,
+            "`encoder.warm_up_cpu_seconds`) it is the fastest of %d timed passes of at least %s s,\n"
+                + "after %s s of warm-up; before, one pass after a single warm-up pass, which on"
+                + " CiteSeer's 661\n"
+                + "test documents is too short for the JIT to compile the network's loops.\n\n",
+            EncoderSpeed.TIMED_PASSES,
+            BigDecimal.valueOf(EncoderSpeed.MIN_PASS_SECONDS).stripTrailingZeros().toPlainString(),
+            BigDecimal.valueOf(EncoderSpeed.WARM_UP_SECONDS).stripTrailingZeros().toPlainString()));
     List<CellResult> timed = speedCells();
     if (timed.isEmpty()) {
       md.append("No cell with training epochs has been run yet.\n");

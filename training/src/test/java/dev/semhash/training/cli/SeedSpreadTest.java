@@ -33,7 +33,7 @@ class SeedSpreadTest {
   }
 
   @Test
-  void meanLiesBetweenMinAndMaxAndSdBelowHalfTheRange() {
+  void meanLiesBetweenMinAndMaxAndSdWithinItsBoundOfTheRange() {
     Random random = new Random(42);
     for (int trial = 0; trial < 200; trial++) {
       int n = 2 + random.nextInt(8);

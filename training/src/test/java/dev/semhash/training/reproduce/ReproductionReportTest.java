@@ -169,7 +169,7 @@ class ReproductionReportTest {
         process's CPU time over both cores, which other jobs do not inflate. The encoder rate
         is text to code (Lucene analysis, TF-IDF, the network, binarisation) of every test document,
         one thread, divided by that thread's CPU time. Since 2026-11-26 (cells with
-        `encoder.warm_up_cpu_seconds`) it is the fastest of three timed passes of at least 0.5 s,
+        `encoder.warm_up_cpu_seconds`) it is the fastest of 3 timed passes of at least 0.5 s,
         after 2 s of warm-up; before, one pass after a single warm-up pass, which on CiteSeer's 661
         test documents is too short for the JIT to compile the network's loops.
 
