@@ -104,6 +104,13 @@ final class EvalHashCommand implements Callable<Integer> {
           + " number) of them the queries (the thesis held out 0.1). Not the EVALUATION.md protocol.")
   Double randomSplit;
 
+  @Option(
+      names = "--by-label",
+      description = "Also print Prec@100 of each label's queries beside the most a perfect ranking"
+          + " could give them, the labels losing the most first: where a model falls short. The"
+          + " JSON always has them (prec@100_by_label, prec@100_ceiling).")
+  boolean byLabel;
+
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
@@ -181,6 +188,9 @@ final class EvalHashCommand implements Callable<Integer> {
           for (long seed : seeds == null ? List.of(common.seed) : seeds) {
             Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {});
             HashRun.print(run);
+            if (byLabel) {
+              HashRun.printByLabel(run, System.out);
+            }
             ofLength.add(run);
           }
           runs.addAll(ofLength);
@@ -267,6 +277,9 @@ final class EvalHashCommand implements Callable<Integer> {
     run.put("model_info", model.info());
     run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
     HashRun.print(run);
+    if (byLabel) {
+      HashRun.printByLabel(run, System.out);
+    }
     return run;
   }
 

@@ -4,11 +4,13 @@ import dev.semhash.model.HashModel;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.eval.HammingEvaluation;
 import dev.semhash.training.eval.HammingRankingEvaluator;
+import dev.semhash.training.eval.LabelPrecision;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -135,6 +137,16 @@ final class HashRun {
     run.put("ndcg@100", CommandSupport.round(e.ndcgAt(100)));
     run.put("prec@r2", CommandSupport.round(e.precisionWithinRadius()));
     run.put("queries_with_nothing_within_r2", CommandSupport.round(e.emptyRadiusShare()));
+    run.put("prec@100_ceiling", CommandSupport.round(e.ceilingAt(100)));
+    Map<String, Object> byLabel = new LinkedHashMap<>();
+    for (LabelPrecision p : e.byLabel()) {
+      Map<String, Object> figures = new LinkedHashMap<>();
+      figures.put("queries", p.queries());
+      figures.put("prec@100", CommandSupport.round(p.precisionAt(100)));
+      figures.put("ceiling", CommandSupport.round(p.ceilingAt(100)));
+      byLabel.put(p.label(), figures);
+    }
+    run.put("prec@100_by_label", byLabel);
     run.put("train_documents", trainCodes.length);
     run.put("test_documents", testCodes.length);
     run.put("seed", seed);
@@ -174,6 +186,38 @@ final class HashRun {
         (Double) run.get("prec@r2"),
         run.getOrDefault("train_seconds", "-"),
         run.getOrDefault("encode_docs_per_second", "-"));
+  }
+
+  /**
+   * Prints Prec@100 of each label's queries beside its ceiling, the labels that lose the most
+   * first (loss: queries x (ceiling - Prec@100), so a label's share of the total shortfall).
+   */
+  @SuppressWarnings("unchecked")
+  static void printByLabel(Map<String, Object> run, PrintStream out) {
+    Map<String, Map<String, Object>> byLabel = (Map<String, Map<String, Object>>) run.get("prec@100_by_label");
+    int queries = (Integer) run.get("test_documents");
+    out.printf(
+        "  %s, %d bits: Prec@100 %.4f of a possible %.4f; by the queries' labels, largest loss first:%n",
+        run.get("method"), (Integer) run.get("bits"), (Double) run.get("prec@100"), (Double) run.get("prec@100_ceiling"));
+    out.printf("  %-20s %7s %9s %9s %12s%n", "label", "queries", "prec@100", "ceiling", "loss share");
+    double total = 0;
+    for (Map<String, Object> f : byLabel.values()) {
+      total += loss(f);
+    }
+    List<Map.Entry<String, Map<String, Object>>> labels = new ArrayList<>(byLabel.entrySet());
+    labels.sort((a, b) -> Double.compare(loss(b.getValue()), loss(a.getValue())));
+    for (Map.Entry<String, Map<String, Object>> l : labels) {
+      Map<String, Object> f = l.getValue();
+      out.printf(
+          "  %-20s %7d %9.4f %9.4f %11.1f%%%n",
+          l.getKey(), (Integer) f.get("queries"), (Double) f.get("prec@100"), (Double) f.get("ceiling"),
+          total == 0 ? 0 : 100 * loss(f) / total);
+    }
+    out.printf("  (%d queries; one with several labels counts under each)%n", queries);
+  }
+
+  private static double loss(Map<String, Object> figures) {
+    return (Integer) figures.get("queries") * ((Double) figures.get("ceiling") - (Double) figures.get("prec@100"));
   }
 
   private static List<List<String>> decode(Corpus corpus, int[][] labelIds) {

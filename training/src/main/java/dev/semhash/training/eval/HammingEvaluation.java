@@ -1,6 +1,7 @@
 package dev.semhash.training.eval;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -17,6 +18,9 @@ import java.util.Locale;
  * @param precisionWithinRadius mean precision of the training documents within {@code radius}
  *     (a query with none scores 0)
  * @param emptyRadiusShare share of queries with no training document within {@code radius}
+ * @param ceiling mean Prec@k of a perfect ranking for each {@code ks[i]}: a query with fewer than
+ *     k relevant training documents cannot reach 1
+ * @param byLabel the same measures for the queries of each label, ordered by label
  */
 public record HammingEvaluation(
     int queries,
@@ -27,12 +31,21 @@ public record HammingEvaluation(
     double[] ndcg,
     int radius,
     double precisionWithinRadius,
-    double emptyRadiusShare) {
+    double emptyRadiusShare,
+    double[] ceiling,
+    List<LabelPrecision> byLabel) {
 
   public HammingEvaluation {
     ks = ks.clone();
     precision = precision.clone();
     ndcg = ndcg.clone();
+    ceiling = ceiling.clone();
+    byLabel = List.copyOf(byLabel);
+  }
+
+  @Override
+  public double[] ceiling() {
+    return ceiling.clone();
   }
 
   @Override
@@ -60,7 +73,16 @@ public record HammingEvaluation(
     return ndcg[indexOf(k)];
   }
 
+  /** Mean Prec@k of a perfect ranking; {@code k} must be one of {@link #ks}. */
+  public double ceilingAt(int k) {
+    return ceiling[indexOf(k)];
+  }
+
   private int indexOf(int k) {
+    return indexOf(ks, k);
+  }
+
+  static int indexOf(int[] ks, int k) {
     for (int i = 0; i < ks.length; i++) {
       if (ks[i] == k) {
         return i;
@@ -98,7 +120,9 @@ public record HammingEvaluation(
         && Arrays.equals(ndcg, e.ndcg)
         && radius == e.radius
         && Double.compare(precisionWithinRadius, e.precisionWithinRadius) == 0
-        && Double.compare(emptyRadiusShare, e.emptyRadiusShare) == 0;
+        && Double.compare(emptyRadiusShare, e.emptyRadiusShare) == 0
+        && Arrays.equals(ceiling, e.ceiling)
+        && byLabel.equals(e.byLabel);
   }
 
   @Override

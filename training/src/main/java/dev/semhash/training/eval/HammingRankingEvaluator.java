@@ -4,9 +4,13 @@ import dev.semhash.training.concurrent.Parallel;
 
 import dev.semhash.index.HammingCodes;
 import dev.semhash.training.progress.ProgressReporter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Evaluates binary codes by Hamming ranking, the semantic-hashing protocol of EVALUATION.md
@@ -27,7 +31,12 @@ import java.util.List;
  *       that shares no label with any training document scores 0.
  *   <li>Precision within radius r: relevant share of all training documents at distance &le; r; a
  *       query with no training document within the radius scores 0 (thesis figure 3.2).
+ *   <li>The ceiling of Prec@k: what a perfect ranking would score, min(k, relevant training
+ *       documents) / k, so that a shortfall can be told from a query that cannot fill its top k.
  * </ul>
+ *
+ * <p>Prec@k and its ceiling are also given for the queries of each label ({@link LabelPrecision}),
+ * to show where a model loses.
  *
  * <p>Codes are {@code long[]} words in the bit order of {@link HammingCodes}. Queries run on
  * {@code threads} threads; per-query values are summed in query order, so the result does not
@@ -116,6 +125,7 @@ public final class HammingRankingEvaluator {
     int queries = testCodes.length;
     double[][] precision = new double[cutoffs.length][queries];
     double[][] ndcg = new double[cutoffs.length][queries];
+    double[][] ceiling = new double[cutoffs.length][queries];
     double[] radiusPrecision = new double[queries];
     boolean[] radiusEmpty = new boolean[queries];
 
@@ -128,7 +138,7 @@ public final class HammingRankingEvaluator {
             () -> {
               QueryRanker ranker = new QueryRanker(cutoffs, radius, labels);
               for (int q = from; q < to; q++) {
-                ranker.evaluate(q, testCodes[q], precision, ndcg, radiusPrecision, radiusEmpty);
+                ranker.evaluate(q, testCodes[q], precision, ndcg, ceiling, radiusPrecision, radiusEmpty);
               }
               p.step(to - from);
             };
@@ -138,9 +148,11 @@ public final class HammingRankingEvaluator {
 
     double[] meanPrecision = new double[cutoffs.length];
     double[] meanNdcg = new double[cutoffs.length];
+    double[] meanCeiling = new double[cutoffs.length];
     for (int i = 0; i < cutoffs.length; i++) {
       meanPrecision[i] = mean(precision[i]);
       meanNdcg[i] = mean(ndcg[i]);
+      meanCeiling[i] = mean(ceiling[i]);
     }
     int empty = 0;
     for (boolean e : radiusEmpty) {
@@ -155,7 +167,39 @@ public final class HammingRankingEvaluator {
         meanNdcg,
         radius,
         mean(radiusPrecision),
-        empty / (double) queries);
+        empty / (double) queries,
+        meanCeiling,
+        byLabel(testLabels, cutoffs, precision, ceiling));
+  }
+
+  /** Averages the per-query figures over the queries of each label, labels in sorted order. */
+  private static List<LabelPrecision> byLabel(
+      List<? extends Collection<String>> testLabels,
+      int[] cutoffs,
+      double[][] precision,
+      double[][] ceiling) {
+    Map<String, List<Integer>> queriesByLabel = new TreeMap<>();
+    for (int q = 0; q < testLabels.size(); q++) {
+      for (String label : new TreeSet<>(testLabels.get(q))) {
+        queriesByLabel.computeIfAbsent(label, l -> new ArrayList<>()).add(q);
+      }
+    }
+    List<LabelPrecision> result = new ArrayList<>(queriesByLabel.size());
+    for (Map.Entry<String, List<Integer>> e : queriesByLabel.entrySet()) {
+      List<Integer> qs = e.getValue();
+      double[] p = new double[cutoffs.length];
+      double[] c = new double[cutoffs.length];
+      for (int i = 0; i < cutoffs.length; i++) {
+        for (int q : qs) {
+          p[i] += precision[i][q];
+          c[i] += ceiling[i][q];
+        }
+        p[i] /= qs.size();
+        c[i] /= qs.size();
+      }
+      result.add(new LabelPrecision(e.getKey(), qs.size(), cutoffs, p, c));
+    }
+    return result;
   }
 
   /** Per-thread buffers and the ranking of one query. */
@@ -180,6 +224,7 @@ public final class HammingRankingEvaluator {
         long[] code,
         double[][] precision,
         double[][] ndcg,
+        double[][] ceiling,
         double[] radiusPrecision,
         boolean[] radiusEmpty) {
       int n = trainCodes.length;
@@ -243,6 +288,7 @@ public final class HammingRankingEvaluator {
         }
         while (c < cutoffs.length && cutoffs[c] == r + 1) {
           precision[c][q] = relevant / (double) cutoffs[c];
+          ceiling[c][q] = Math.min(cutoffs[c], n - gainHistogram[0]) / (double) cutoffs[c];
           double idcg = idealDcg(gainHistogram, cutoffs[c]);
           ndcg[c][q] = idcg == 0 ? 0 : dcg / idcg;
           c++;

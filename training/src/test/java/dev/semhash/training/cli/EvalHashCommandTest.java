@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.semhash.training.data.SharedData;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +43,61 @@ class EvalHashCommandTest {
     // The topics share few words, so even 16 random hyperplanes find same-topic documents:
     // chance is 1/3, and 60 of the top 100 can share the query's topic at most.
     assertTrue(json.get("prec@100").asDouble() > 0.45, json.toString());
+  }
+
+  /**
+   * Each topic has 60 training documents, so no ranking can put more than 60 relevant ones in the
+   * top 100: the ceiling is exactly 0.6, for each label and overall.
+   */
+  @Test
+  void byLabelGivesEachLabelsPrecisionBesideItsCeiling() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 60, 10);
+    Path out = tmp.resolve("by-label.json");
+    CliTestSupport.Outcome r =
+        CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "16", "--min-df", "1",
+            "--by-label", "--json", out.toString(), "--no-progress");
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode json = CliTestSupport.json(out);
+    assertEquals(0.6, json.get("prec@100_ceiling").asDouble(), 0);
+    JsonNode byLabel = json.get("prec@100_by_label");
+    assertEquals(List.of("autos", "religion", "space"), fieldNames(byLabel));
+    double mean = 0;
+    for (JsonNode label : byLabel) {
+      assertEquals(10, label.get("queries").asInt());
+      assertEquals(0.6, label.get("ceiling").asDouble(), 0);
+      mean += label.get("prec@100").asDouble() / 3;
+    }
+    assertEquals(json.get("prec@100").asDouble(), mean, 1e-6);
+  }
+
+  /**
+   * Label "a": 10 queries losing 0.9 - 0.5 each, 4 in all; "b": 30 queries losing 0.1 each, 3 in
+   * all. So "a" comes first with 4/7 = 57.1 % of the loss, "b" second with 42.9 %.
+   */
+  @Test
+  void byLabelPrintsTheLargestLossFirstWithItsShare() {
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("method", "vdsh");
+    run.put("bits", 32);
+    run.put("prec@100", 0.7);
+    run.put("prec@100_ceiling", 0.9);
+    run.put("test_documents", 40);
+    Map<String, Object> byLabel = new LinkedHashMap<>();
+    byLabel.put("b", Map.of("queries", 30, "prec@100", 0.8, "ceiling", 0.9));
+    byLabel.put("a", Map.of("queries", 10, "prec@100", 0.5, "ceiling", 0.9));
+    run.put("prec@100_by_label", byLabel);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    HashRun.printByLabel(run, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().map(String::strip).toList();
+    assertEquals("vdsh, 32 bits: Prec@100 0.7000 of a possible 0.9000; by the queries' labels, largest loss first:", lines.get(0));
+    assertTrue(lines.get(2).matches("a\\s+10\\s+0\\.5000\\s+0\\.9000\\s+57\\.1%"), lines.get(2));
+    assertTrue(lines.get(3).matches("b\\s+30\\s+0\\.8000\\s+0\\.9000\\s+42\\.9%"), lines.get(3));
+  }
+
+  private static List<String> fieldNames(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
   }
 
   @Test

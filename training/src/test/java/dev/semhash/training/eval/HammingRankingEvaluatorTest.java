@@ -70,6 +70,22 @@ class HammingRankingEvaluatorTest {
     assertEquals(0.625, r.precisionAt(4), 1e-12);
     assertEquals(2, r.queries());
     assertEquals(6, r.trainDocs());
+    // Ceilings: query 0 has 4 relevant training documents (t0 t2 t3 t4) -> min(k, 4) / k =
+    //   1 1 1 1 4/5; query 1 has 2 (t1 t5) -> 1 1 2/3 1/2 2/5. Means 1 1 5/6 3/4 3/5.
+    assertArrayEquals(new double[] {1, 1, 5 / 6.0, 0.75, 0.6}, r.ceiling(), 1e-12);
+    // By label: A and B are query 0's alone, C query 1's.
+    assertEquals(List.of("A", "B", "C"), r.byLabel().stream().map(LabelPrecision::label).toList());
+    LabelPrecision a = r.byLabel().get(0);
+    assertEquals(1, a.queries());
+    assertArrayEquals(new double[] {1, 0.5, 2 / 3.0, 0.75, 0.6}, a.precision(), 1e-12);
+    assertArrayEquals(new double[] {1, 1, 1, 1, 0.8}, a.ceiling(), 1e-12);
+    assertEquals(new LabelPrecision("B", 1, a.ks(), a.precision(), a.ceiling()), r.byLabel().get(1));
+    LabelPrecision c = r.byLabel().get(2);
+    assertArrayEquals(new double[] {0, 0.5, 1 / 3.0, 0.5, 0.4}, c.precision(), 1e-12);
+    assertArrayEquals(new double[] {1, 1, 2 / 3.0, 0.5, 0.4}, c.ceiling(), 1e-12);
+    // Query 1 loses 1/3 of a possible 2/3 at k = 3.
+    assertEquals(1 / 3.0, c.lossAt(3), 1e-12);
+    assertEquals(0, c.lossAt(5), 1e-12);
   }
 
   @Test
@@ -119,6 +135,23 @@ class HammingRankingEvaluatorTest {
       }
       assertEquals(
           naiveRadius(train, trainLabels, test, testLabels, radius), fast.precisionWithinRadius(), 1e-9);
+      for (int k : ks) {
+        assertEquals(naiveCeiling(trainLabels, testLabels, k), fast.ceilingAt(k), 1e-9);
+        assertTrue(fast.precisionAt(k) <= fast.ceilingAt(k) + 1e-12);
+        // Each query counts once per label, so the label means weighted by their query counts
+        // and label counts give back the overall mean.
+        double weighted = 0;
+        for (LabelPrecision p : fast.byLabel()) {
+          assertTrue(p.precisionAt(k) <= p.ceilingAt(k) + 1e-12, p.label());
+          weighted += p.queries() * p.precisionAt(k);
+        }
+        double perLabelSum = 0;
+        for (int q = 0; q < nTest; q++) {
+          perLabelSum += testLabels.get(q).size() * naivePrecision(train, trainLabels,
+              new long[][] {test[q]}, List.of(testLabels.get(q)), k);
+        }
+        assertEquals(perLabelSum, weighted, 1e-9);
+      }
     }
   }
 
@@ -226,6 +259,16 @@ class HammingRankingEvaluatorTest {
       sum += RankingMetrics.precision(gains, k);
     }
     return sum / test.length;
+  }
+
+  private static double naiveCeiling(
+      List<Set<String>> trainLabels, List<Set<String>> testLabels, int k) {
+    double sum = 0;
+    for (Set<String> query : testLabels) {
+      long relevant = trainLabels.stream().filter(l -> shared(query, l) > 0).count();
+      sum += Math.min(k, relevant) / (double) k;
+    }
+    return sum / testLabels.size();
   }
 
   private static double naiveNdcg(
