@@ -1,14 +1,16 @@
 package dev.semhash.training.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Writes a command's results as one pretty-printed JSON object, atomically. */
+/** Writes a command's results as one pretty-printed JSON object, atomically, and reads one back. */
 final class JsonReport {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -21,5 +23,16 @@ final class JsonReport {
     Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
     JSON.writeValue(tmp.toFile(), results);
     Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Reads a JSON object written by {@link #write}, its keys in file order. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> readObject(Path file) throws IOException {
+    try {
+      return JSON.readValue(file.toFile(), LinkedHashMap.class);
+    } catch (JsonProcessingException e) {
+      throw new IOException(file + " is not one JSON object (" + e.getOriginalMessage()
+          + "); delete it and run the command that wrote it again", e);
+    }
   }
 }

@@ -1,5 +1,7 @@
 package dev.semhash.training.cli;
 
+import dev.semhash.model.HashModel;
+import dev.semhash.model.HashModelFormat;
 import dev.semhash.training.bench.EncoderSpeed;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
@@ -52,10 +54,16 @@ import picocli.CommandLine.Spec;
       "options such as --epochs apply to every cell (so --methods must all take",
       "them) and are recorded in each cell's file under method_options.",
       "",
+      "Each cell's trained model is kept as WORK-DIR/reproduce-models/",
+      "DATASET-METHOD-BITS.hashmodel, ready for search and encode; --retime",
+      "measures the encoder speed of the chosen cells again from those files,",
+      "without training, when a busy machine slowed the first measurement.",
+      "",
       "Examples:",
       "  ./semhash reproduce --bits 32 --methods lsh,sth,vdsh",
       "  ./semhash reproduce --datasets reuters --methods vdsh,vdsh-s",
-      "  ./semhash reproduce --report-only"
+      "  ./semhash reproduce --report-only",
+      "  ./semhash reproduce --retime --datasets 20newsgroups --methods vdsh-s --bits 16"
     })
 final class ReproduceCommand implements Callable<Integer> {
   @Option(
@@ -106,6 +114,13 @@ final class ReproduceCommand implements Callable<Integer> {
   boolean reportOnly;
 
   @Option(
+      names = "--retime",
+      description = "Train nothing: measure the encoder speed of the chosen cells again from the"
+          + " models their run kept in --work-dir, replace only the cell's encoder figures, and"
+          + " rewrite the report. Cells without a result file or kept model are named and skipped.")
+  boolean retime;
+
+  @Option(
       names = "--threads",
       paramLabel = "N",
       description = "Worker threads (default: all cores).")
@@ -147,8 +162,19 @@ final class ReproduceCommand implements Callable<Integer> {
     CellStore store = new CellStore(out.resolve("results"));
     store.readAll(); // a damaged result file fails now, not after hours of training
     String command = commandLine();
+    if (reportOnly && retime) {
+      throw new IllegalArgumentException(
+          "--report-only trains and times nothing, --retime times the kept models again: give one of them");
+    }
+    if (retime && (force || options.isEmpty() == false)) {
+      throw new IllegalArgumentException(
+          "--retime trains nothing, so --force and method options do not apply to it: leave them out");
+    }
     List<String> failures = new ArrayList<>();
-    if (reportOnly == false) {
+    boolean nothingRetimed = false;
+    if (retime) {
+      nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods), store, command) == 0;
+    } else if (reportOnly == false) {
       failures = runCells(plan(chosenDatasets, chosenMethods), options, store, thesis, command);
     }
     ReproductionReport report = writeReport(thesis, store.readAll(), command);
@@ -161,7 +187,7 @@ final class ReproduceCommand implements Callable<Integer> {
       failures.forEach(f -> System.out.println("  " + f));
       return 1;
     }
-    return 0;
+    return nothingRetimed ? 1 : 0;
   }
 
   private List<Cell> plan(
@@ -220,25 +246,11 @@ final class ReproduceCommand implements Callable<Integer> {
                       c.bits(),
                       options,
                       (model, r) -> {
-                        EncoderSpeed.Result s =
-                            EncoderSpeed.measure(model, testTexts, corpus.test());
-                        Map<String, Object> speed = new LinkedHashMap<>();
-                        speed.put("documents", s.documents());
-                        speed.put("text_docs_per_cpu_second", Math.round(s.textDocsPerCpuSecond()));
-                        speed.put(
-                            "text_docs_per_wall_second", Math.round(s.textDocsPerWallSecond()));
-                        speed.put(
-                            "vector_docs_per_cpu_second", Math.round(s.vectorDocsPerCpuSecond()));
-                        speed.put(
-                            "vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
-                        speed.put("threads", 1);
-                        speed.put("timed_passes", EncoderSpeed.TIMED_PASSES);
-                        speed.put("warm_up_cpu_seconds", EncoderSpeed.WARM_UP_SECONDS);
-                        speed.put("min_pass_seconds", EncoderSpeed.MIN_PASS_SECONDS);
-                        if (Double.isNaN(s.loadAverage()) == false) {
-                          speed.put("load_average", Math.round(s.loadAverage() * 100) / 100.0);
-                        }
-                        r.put("encoder", speed);
+                        r.put("encoder", encoderSpeed(model, testTexts, corpus));
+                        Path kept = keptModel(c);
+                        Files.createDirectories(kept.getParent());
+                        HashModelFormat.write(model, kept);
+                        r.put("model_kept", kept.toString());
                       });
               Map<String, Object> cell = new LinkedHashMap<>();
               cell.put("dataset", d.key());
@@ -263,6 +275,88 @@ final class ReproduceCommand implements Callable<Integer> {
       }
     }
     return failures;
+  }
+
+  /** The encoder's speed on one thread: the cell's {@code encoder} object. */
+  private static Map<String, Object> encoderSpeed(HashModel model, List<String> testTexts, Corpus corpus) {
+    EncoderSpeed.Result s = EncoderSpeed.measure(model, testTexts, corpus.test());
+    Map<String, Object> speed = new LinkedHashMap<>();
+    speed.put("documents", s.documents());
+    speed.put("text_docs_per_cpu_second", Math.round(s.textDocsPerCpuSecond()));
+    speed.put("text_docs_per_wall_second", Math.round(s.textDocsPerWallSecond()));
+    speed.put("vector_docs_per_cpu_second", Math.round(s.vectorDocsPerCpuSecond()));
+    speed.put("vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
+    speed.put("threads", 1);
+    speed.put("timed_passes", EncoderSpeed.TIMED_PASSES);
+    speed.put("warm_up_cpu_seconds", EncoderSpeed.WARM_UP_SECONDS);
+    speed.put("min_pass_seconds", EncoderSpeed.MIN_PASS_SECONDS);
+    if (Double.isNaN(s.loadAverage()) == false) {
+      speed.put("load_average", Math.round(s.loadAverage() * 100) / 100.0);
+    }
+    return speed;
+  }
+
+  /** Where a cell's trained model is kept. */
+  private Path keptModel(Cell c) {
+    return common.workDir
+        .resolve("reproduce-models")
+        .resolve(c.dataset().key() + "-" + c.method().cliName() + "-" + c.bits() + ".hashmodel");
+  }
+
+  /**
+   * Times the encoder again for every planned cell that has a result file and a kept model, and
+   * replaces the cell's {@code encoder} object (recording the command under {@code
+   * encoder.retimed_by}); Prec@100 and everything else in the file stay as they were.
+   */
+  private int retimeCells(List<Cell> plan, CellStore store, String command) throws Exception {
+    List<String> skipped = new ArrayList<>();
+    List<Cell> todo = new ArrayList<>();
+    for (Cell c : plan) {
+      if (store.has(c.dataset().key(), c.method().cliName(), c.bits()) == false) {
+        skipped.add(c.name() + ": no result file in " + store.dir() + "; run the cell first");
+      } else if (Files.isRegularFile(keptModel(c)) == false) {
+        skipped.add(c.name() + ": no kept model " + keptModel(c)
+            + " (cells computed before models were kept, or another --work-dir); run the cell again with --force");
+      } else {
+        todo.add(c);
+      }
+    }
+    System.out.printf("%d cells to time again%n", todo.size());
+    int retimed = 0;
+    for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
+      DatasetReader reader = new DatasetReader(d.folder(dataRoot));
+      List<String> testTexts =
+          reader.documents().stream().filter(Document::isTest).map(Document::fullText).toList();
+      try (Corpus corpus =
+          Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
+        for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
+          Path file = store.file(d.key(), c.method().cliName(), c.bits());
+          try (HashModel model = HashModelFormat.read(keptModel(c))) {
+            if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
+              skipped.add(c.name() + ": the kept model " + keptModel(c) + " has " + model.bits() + " bits and "
+                  + model.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
+                  + "; give the corpus options the cell was computed with");
+              continue;
+            }
+            Map<String, Object> speed = encoderSpeed(model, testTexts, corpus);
+            speed.put("retimed_by", command);
+            Map<String, Object> cell = JsonReport.readObject(file);
+            Object before = cell.get("encoder");
+            cell.put("encoder", speed);
+            JsonReport.write(file, cell);
+            System.out.printf("%s: %,d documents/s/core (was %s)%n", c.name(),
+                (Long) speed.get("text_docs_per_cpu_second"),
+                before instanceof Map<?, ?> m ? String.format(Locale.ROOT, "%,d", ((Number) m.get("text_docs_per_cpu_second")).longValue()) : "not timed");
+            retimed++;
+          }
+        }
+      }
+    }
+    if (skipped.isEmpty() == false) {
+      System.out.println(skipped.size() + " cell(s) skipped, their files unchanged:");
+      skipped.forEach(why -> System.out.println("  " + why));
+    }
+    return retimed;
   }
 
   private ReproductionReport writeReport(

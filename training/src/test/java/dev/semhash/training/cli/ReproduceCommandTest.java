@@ -40,7 +40,9 @@ class ReproduceCommandTest {
       out.toString(),
       "--min-df",
       "1",
-      "--no-progress"
+      "--no-progress",
+      "--work-dir",
+      tmp.resolve("work").toString()
     };
     String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
     System.arraycopy(more, 0, all, base.length, more.length);
@@ -74,7 +76,8 @@ class ReproduceCommandTest {
             + data
             + " --datasets 20newsgroups --methods lsh --bits 8,16 --out "
             + out
-            + " --min-df 1 --no-progress",
+            + " --min-df 1 --no-progress --work-dir "
+            + tmp.resolve("work"),
         json.get("command").asText());
     String readme = Files.readString(out.resolve("README.md"));
     assertTrue(
@@ -108,6 +111,43 @@ class ReproduceCommandTest {
     assertEquals(0, report.exitCode(), report.err());
     assertFalse(Files.exists(cell8));
     assertTrue(Files.readString(out.resolve("README.md")).contains("| lsh | — / .0535 |"));
+  }
+
+  @Test
+  void retimeReplacesOnlyTheEncoderFiguresFromTheKeptModels() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 40, 10);
+    Path out = tmp.resolve("out");
+    CliTestSupport.Outcome first = CliTestSupport.run(args(data, out));
+    assertEquals(0, first.exitCode(), first.err());
+    Path cell8 = out.resolve("results/20newsgroups-lsh-8.json");
+    Path cell16 = out.resolve("results/20newsgroups-lsh-16.json");
+    Path model8 = tmp.resolve("work/reproduce-models/20newsgroups-lsh-8.hashmodel");
+    Path model16 = tmp.resolve("work/reproduce-models/20newsgroups-lsh-16.hashmodel");
+    assertTrue(Files.isRegularFile(model8) && Files.isRegularFile(model16));
+    JsonNode before = CliTestSupport.json(cell8);
+    assertEquals(model8.toString(), before.get("model_kept").asText());
+    String before16 = Files.readString(cell16);
+
+    Files.delete(model16);
+    CliTestSupport.Outcome retimed = CliTestSupport.run(args(data, out, "--retime"));
+    assertEquals(0, retimed.exitCode(), retimed.err());
+    JsonNode after = CliTestSupport.json(cell8);
+    assertTrue(after.get("encoder").get("retimed_by").asText().endsWith("--retime"), after.toString());
+    assertTrue(after.get("encoder").get("text_docs_per_cpu_second").asDouble() > 0);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) before).remove("encoder");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) after).remove("encoder");
+    assertEquals(before, after, "only the encoder figures change");
+    assertEquals(before16, Files.readString(cell16), "a cell without its kept model is left alone");
+
+    Files.delete(model8);
+    assertEquals(1, CliTestSupport.run(args(data, out, "--retime")).exitCode(), "nothing to time");
+    CliTestSupport.Outcome both = CliTestSupport.run(args(data, out, "--retime", "--report-only"));
+    assertEquals(1, both.exitCode());
+    assertTrue(both.err().contains("give one of them"), both.err());
+    CliTestSupport.Outcome force = CliTestSupport.run(args(data, out, "--retime", "--force"));
+    assertEquals(1, force.exitCode());
+    assertTrue(force.err().contains("--retime trains nothing"), force.err());
   }
 
   @Test
