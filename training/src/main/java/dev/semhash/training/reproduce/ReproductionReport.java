@@ -342,7 +342,10 @@ public final class ReproductionReport {
             "`encoder.warm_up_cpu_seconds`) it is the fastest of %d timed passes of at least %s s,\n"
                 + "after %s s of warm-up; before, one pass after a single warm-up pass, which on"
                 + " CiteSeer's 661\n"
-                + "test documents is too short for the JIT to compile the network's loops.\n\n",
+                + "test documents is too short for the JIT to compile the network's loops.\n"
+                + "Cells with `encoder.retimed_by` had their encoder timed again from the model their\n"
+                + "run kept (`reproduce --retime`, no training), on a quieter machine; the rest of\n"
+                + "their figures come from the training run.\n\n",
             EncoderSpeed.TIMED_PASSES,
             BigDecimal.valueOf(EncoderSpeed.MIN_PASS_SECONDS).stripTrailingZeros().toPlainString(),
             BigDecimal.valueOf(EncoderSpeed.WARM_UP_SECONDS).stripTrailingZeros().toPlainString()));

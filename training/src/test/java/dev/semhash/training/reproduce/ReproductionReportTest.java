@@ -172,6 +172,9 @@ class ReproductionReportTest {
         `encoder.warm_up_cpu_seconds`) it is the fastest of 3 timed passes of at least 0.5 s,
         after 2 s of warm-up; before, one pass after a single warm-up pass, which on CiteSeer's 661
         test documents is too short for the JIT to compile the network's loops.
+        Cells with `encoder.retimed_by` had their encoder timed again from the model their
+        run kept (`reproduce --retime`, no training), on a quieter machine; the rest of
+        their figures come from the training run.
 
         | dataset | method | bits | epochs | s/epoch (mean) | CPU s/epoch (mean) | training s | encoder docs/s/core |
         |---|---|---|---|---|---|---|---|
