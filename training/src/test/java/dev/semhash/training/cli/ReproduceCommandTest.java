@@ -142,6 +142,10 @@ class ReproduceCommandTest {
 
     Files.delete(model8);
     assertEquals(1, CliTestSupport.run(args(data, out, "--retime")).exitCode(), "nothing to time");
+    CliTestSupport.Outcome unkept = CliTestSupport.run(args(data, out, "--force", "--no-keep-models"));
+    assertEquals(0, unkept.exitCode(), unkept.err());
+    assertFalse(Files.exists(model8), "--no-keep-models keeps none");
+    assertFalse(CliTestSupport.json(cell8).has("model_kept"));
     CliTestSupport.Outcome both = CliTestSupport.run(args(data, out, "--retime", "--report-only"));
     assertEquals(1, both.exitCode());
     assertTrue(both.err().contains("give one of them"), both.err());
