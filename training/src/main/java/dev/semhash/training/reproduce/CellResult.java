@@ -22,6 +22,9 @@ import java.util.List;
  * @param seed the seed of the run
  * @param command the command line that computed the cell
  * @param machine cores, JDK and heap of the machine that computed it
+ * @param predatesEarlyStopping a neural cell computed before the held-out reconstruction loss chose
+ *     the epoch (2026-11-25; no {@code early_stopping} in its {@code model_info}): running it again
+ *     with today's defaults may give another figure
  */
 public record CellResult(
     String dataset,
@@ -37,7 +40,8 @@ public record CellResult(
     Double encoderLoadAverage,
     long seed,
     String command,
-    String machine) {
+    String machine,
+    boolean predatesEarlyStopping) {
 
   public CellResult {
     epochSeconds = List.copyOf(epochSeconds);

@@ -96,7 +96,8 @@ public final class CellStore {
         load == null || load.isNumber() == false ? null : load.asDouble(),
         (long) number(n, "seed", file),
         n.path("command").asText(""),
-        n.path("machine").asText(""));
+        n.path("machine").asText(""),
+        n.path("model_info").has("epochs_run") && n.path("model_info").has("early_stopping") == false);
   }
 
   private static String text(JsonNode n, String key, Path file) {

@@ -254,12 +254,22 @@ public final class ReproductionReport {
       for (int b : bits) {
         CellResult c = r.ours().get(b);
         md.append(' ')
-            .append(c == null ? NONE : score(c.prec100()))
+            .append(c == null ? NONE : score(c.prec100()) + (c.predatesEarlyStopping() ? "\\*" : ""))
             .append(" / ")
             .append(r.thesis().containsKey(b) ? score(r.thesis().get(b)) : NONE)
             .append(" |");
       }
       md.append(' ').append(r.thesisSource().isEmpty() ? NONE : r.thesisSource()).append(" |\n");
+    }
+    long stale =
+        rows.stream().flatMap(r -> r.ours().values().stream()).filter(CellResult::predatesEarlyStopping).count();
+    if (stale > 0) {
+      md.append("\n\\* ")
+          .append(stale)
+          .append(stale == 1 ? " cell predates" : " cells predate")
+          .append(" the choice of epoch by held-out reconstruction loss (2026-11-25) and kept the\n")
+          .append("epoch of least ELBO; `./semhash reproduce --force --datasets D --methods M --bits B`")
+          .append(" computes one\nagain with today's defaults, which can give another figure.\n");
     }
     List<Row> ran = rows.stream().filter(r -> r.ours().isEmpty() == false).toList();
     if (ran.isEmpty()) {

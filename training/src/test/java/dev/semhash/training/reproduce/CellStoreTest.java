@@ -20,7 +20,8 @@ class CellStoreTest {
       {"dataset": "reuters", "command": "./semhash reproduce", "machine": "2 cores", "method": "vdsh",
        "bits": 32, "prec@100": 0.75, "ndcg@100": 0.7, "prec@r2": 0.5, "train_seconds": 90.5, "seed": 7,
        "epoch_seconds": [30.0, 31.0, 29.5], "epoch_cpu_seconds": [50.0, 52.0, 51.0],
-       "encoder": {"text_docs_per_cpu_second": 6100, "load_average": 2.35}}
+       "encoder": {"text_docs_per_cpu_second": 6100, "load_average": 2.35},
+       "model_info": {"epochs_run": "3", "early_stopping": "reconstruction"}}
       """;
 
   @Test
@@ -63,10 +64,22 @@ class CellStoreTest {
             2.35,
             7,
             "./semhash reproduce",
-            "2 cores"),
+            "2 cores",
+            false),
         v);
     assertEquals(30.166666, v.meanEpochSeconds(), 1e-6);
     assertEquals(51.0, v.meanEpochCpuSeconds(), 1e-9);
+  }
+
+  @Test
+  void aNeuralCellWithoutEarlyStoppingPredatesIt() throws Exception {
+    CellStore store = new CellStore(tmp);
+    Files.writeString(store.file("reuters", "vdsh", 32), CELL.replace(", \"early_stopping\": \"reconstruction\"", ""));
+    assertTrue(store.readAll().get(0).predatesEarlyStopping());
+    Files.writeString(store.file("reuters", "vdsh", 32), CELL);
+    assertEquals(false, store.readAll().get(0).predatesEarlyStopping());
+    Files.writeString(store.file("reuters", "vdsh", 32), CELL.replace("\"model_info\"", "\"other\""));
+    assertEquals(false, store.readAll().get(0).predatesEarlyStopping(), "not a neural cell: no epochs");
   }
 
   @Test

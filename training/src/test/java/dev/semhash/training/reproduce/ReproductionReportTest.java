@@ -63,7 +63,8 @@ class ReproductionReportTest {
         load,
         42,
         "./semhash reproduce --bits 32",
-        "2 cores, Java 25");
+        "2 cores, Java 25",
+        false);
   }
 
   static ReproductionReport report(List<CellResult> cells) {
@@ -225,6 +226,20 @@ class ReproductionReportTest {
             .endsWith(
                 "Target: Encoder at least 5,000 docs/s/core: missed by 20newsgroups vdsh 32 (4,999, load"
                     + " 3.0), 20newsgroups vdsh 64 (4,000)\n"));
+  }
+
+  @Test
+  void cellsThatPredateTodaysEarlyStoppingAreMarked() {
+    CellResult fresh = cell("vdsh", 8, 0.31234, 0.35, 0.2, 120.04, List.of(10.0), List.of(), null);
+    CellResult old = cell("lsh", 16, 0.4, 0.35, 0.2, 120.04, List.of(10.0), List.of(), null);
+    CellResult stale =
+        new CellResult(old.dataset(), old.method(), old.bits(), old.prec100(), old.ndcg100(), old.precR2(),
+            old.trainSeconds(), old.epochSeconds(), old.epochCpuSeconds(), null, null, 42, "", "", true);
+    String md = report(List.of(fresh, stale)).markdown("./semhash reproduce", "2 cores");
+    assertTrue(md.contains("| vdsh | .3123 / — |"), md);
+    assertTrue(md.contains("| lsh | — / .0535 | .4000\\* / .0554 |"), md);
+    assertTrue(md.contains("\\* 1 cell predates the choice of epoch by held-out reconstruction loss"), md);
+    assertEquals(1, md.split("cell predates", -1).length - 1, "one footnote, under 20 Newsgroups only");
   }
 
   @Test
