@@ -74,6 +74,14 @@ public final class RerankModelOptions {
    */
   static final int DSE_LABEL_EPOCHS = 60;
 
+  /**
+   * DSE's CD-1 epochs per RBM layer on links. On CiteSeer's validation links the best fine-tuned
+   * epoch's MAP rose with them: 0.1942 after 3 (the default elsewhere), 0.2041 after 10, 0.2062
+   * after 30 and 0.2067 after 100, which took 1,388 s against 787 s for 30; test MAP 0.2164,
+   * 0.2414, 0.2480 and 0.2394.
+   */
+  static final int DSE_LINK_PRETRAIN_EPOCHS = 30;
+
   /** Whether the pairs come from labels, whose defaults differ for DSE (see {@link #DSE_LABEL_EPOCHS}). */
   private boolean labels;
 
@@ -128,9 +136,10 @@ public final class RerankModelOptions {
       description = "DSE: the network reads the D terms in most documents and is D-D/2-D/2-D-dim; its λ q·d covers every term (default: ${DEFAULT-VALUE}).")
   int dseTerms;
 
-  @Option(names = "--pretrain-epochs", defaultValue = "3", paramLabel = "N",
-      description = "DSE: CD-1 epochs per RBM layer, 0 for a random start (default: ${DEFAULT-VALUE}).")
-  int pretrainEpochs;
+  @Option(names = "--pretrain-epochs", paramLabel = "N",
+      description = "DSE: CD-1 epochs per RBM layer, 0 for a random start (default: 3, "
+          + "30 on links).")
+  Integer pretrainEpochs;
 
   @Option(names = "--dse-similarity", paramLabel = "S",
       converter = SimilarityConverter.class,
@@ -217,7 +226,8 @@ public final class RerankModelOptions {
 
   DseSettings dse(long seed, boolean qrels) {
     DseSettings d = DseSettings.defaults(seed);
-    return new DseSettings(dseTerms, dim, pretrainEpochs, d.pretrainRate(), d.gaussianPretrainRate(),
+    int pretrain = pretrainEpochs != null ? pretrainEpochs : links ? DSE_LINK_PRETRAIN_EPOCHS : d.pretrainEpochs();
+    return new DseSettings(dseTerms, dim, pretrain, d.pretrainRate(), d.gaussianPretrainRate(),
         learningRate == null ? d.learningRate() : learningRate, d.momentum(), d.weightDecay(),
         epochs != null ? epochs : labels ? DSE_LABEL_EPOCHS : d.epochs(),
         negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight, seed, maxPositives, dseSimilarity(links));

@@ -49,6 +49,17 @@ class RerankModelOptionsTest {
   }
 
   @Test
+  void dsePretrainsLongerOnLinks() {
+    RerankModelOptions links = parse();
+    links.useLinkDefaults();
+    assertEquals(RerankModelOptions.DSE_LINK_PRETRAIN_EPOCHS, links.dse(42, false).pretrainEpochs());
+    assertEquals(3, parse().dse(42, false).pretrainEpochs(), "qrels and document-document");
+    RerankModelOptions given = parse("--pretrain-epochs", "5");
+    given.useLinkDefaults();
+    assertEquals(5, given.dse(42, false).pretrainEpochs(), "as given");
+  }
+
+  @Test
   void modelNegativesAreSsisOnly() {
     RerankModelOptions options = parse("--model-negatives");
     assertEquals(0, options.hardDepth("ssi", true));
