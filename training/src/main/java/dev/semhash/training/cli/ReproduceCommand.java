@@ -16,6 +16,7 @@ import dev.semhash.training.reproduce.Prec100Chart;
 import dev.semhash.training.reproduce.ReproductionDataset;
 import dev.semhash.training.reproduce.ReproductionReport;
 import dev.semhash.training.reproduce.ThesisNumbers;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -239,8 +240,7 @@ final class ReproduceCommand implements Callable<Integer> {
         List<Cell> cells = todo.stream().filter(c -> c.dataset() == d).toList();
         Path folder = d.folder(dataRoot);
         DatasetReader reader = new DatasetReader(folder);
-        List<String> testTexts =
-            reader.documents().stream().filter(Document::isTest).map(Document::fullText).toList();
+        List<String> testTexts = testTexts(reader);
         HashRun runner = new HashRun(folder, threads, common.seed, progress);
         try (Corpus corpus =
             Corpus.build(reader, corpusOptions.settings(), null, threads, progress)) {
@@ -309,11 +309,16 @@ final class ReproduceCommand implements Callable<Integer> {
     return speed;
   }
 
+  /** The test documents' texts, which the encoder is timed on. */
+  private static List<String> testTexts(DatasetReader reader) throws IOException {
+    return reader.documents().stream().filter(Document::isTest).map(Document::fullText).toList();
+  }
+
   /** Where a cell's trained model is kept. */
   private Path keptModel(Cell c) {
     return common.workDir
         .resolve("reproduce-models")
-        .resolve(c.dataset().key() + "-" + c.method().cliName() + "-" + c.bits() + ".hashmodel");
+        .resolve(CellStore.name(c.dataset().key(), c.method().cliName(), c.bits()) + ".hashmodel");
   }
 
   /**
@@ -338,15 +343,15 @@ final class ReproduceCommand implements Callable<Integer> {
     int retimed = 0;
     for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
       DatasetReader reader = new DatasetReader(d.folder(dataRoot));
-      List<String> testTexts =
-          reader.documents().stream().filter(Document::isTest).map(Document::fullText).toList();
+      List<String> testTexts = testTexts(reader);
       try (Corpus corpus =
           Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
         for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
           Path file = store.file(d.key(), c.method().cliName(), c.bits());
-          try (HashModel model = HashModelFormat.read(keptModel(c))) {
+          Path kept = keptModel(c);
+          try (HashModel model = HashModelFormat.read(kept)) {
             if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
-              skipped.add(c.name() + ": the kept model " + keptModel(c) + " has " + model.bits() + " bits and "
+              skipped.add(c.name() + ": the kept model " + kept + " has " + model.bits() + " bits and "
                   + model.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
                   + "; give the corpus options the cell was computed with");
               continue;

@@ -47,15 +47,6 @@ public record LabelPrecision(String label, int queries, int[] ks, double[] preci
     return ceiling[HammingEvaluation.indexOf(ks, k)];
   }
 
-  /**
-   * Prec@k this label's queries lose against a perfect ranking, summed over them: how much of the
-   * overall shortfall (times the number of queries) this label accounts for.
-   */
-  public double lossAt(int k) {
-    int i = HammingEvaluation.indexOf(ks, k);
-    return queries * (ceiling[i] - precision[i]);
-  }
-
   @Override
   public boolean equals(Object o) {
     return o instanceof LabelPrecision p

@@ -36,9 +36,14 @@ public final class CellStore {
     return dir;
   }
 
+  /** The name of one cell, DATASET-METHOD-BITS, which its result file and its kept model share. */
+  public static String name(String dataset, String method, int bits) {
+    return dataset + "-" + method + "-" + bits;
+  }
+
   /** The file of one cell. */
   public Path file(String dataset, String method, int bits) {
-    return dir.resolve(dataset + "-" + method + "-" + bits + ".json");
+    return dir.resolve(name(dataset, method, bits) + ".json");
   }
 
   /** Whether the cell has a result file. */

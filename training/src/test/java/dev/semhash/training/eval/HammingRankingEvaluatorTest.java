@@ -83,9 +83,9 @@ class HammingRankingEvaluatorTest {
     LabelPrecision c = r.byLabel().get(2);
     assertArrayEquals(new double[] {0, 0.5, 1 / 3.0, 0.5, 0.4}, c.precision(), 1e-12);
     assertArrayEquals(new double[] {1, 1, 2 / 3.0, 0.5, 0.4}, c.ceiling(), 1e-12);
-    // Query 1 loses 1/3 of a possible 2/3 at k = 3.
-    assertEquals(1 / 3.0, c.lossAt(3), 1e-12);
-    assertEquals(0, c.lossAt(5), 1e-12);
+    // Query 1 reaches 1/3 of a possible 2/3 at k = 3, and all it can at k = 5.
+    assertEquals(2 / 3.0, c.ceilingAt(3), 1e-12);
+    assertEquals(c.ceilingAt(5), c.precisionAt(5), 1e-12);
   }
 
   @Test
