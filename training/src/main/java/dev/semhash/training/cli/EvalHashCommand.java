@@ -111,6 +111,13 @@ final class EvalHashCommand implements Callable<Integer> {
           + " JSON always has them (prec@100_by_label, prec@100_ceiling).")
   boolean byLabel;
 
+  @Option(
+      names = "--semantic-vectors",
+      description = "Also rank by the cosine of the encoder's real values before they are"
+          + " thresholded into bits, and report that Prec@100 and NDCG@100 beside the codes'"
+          + " (JSON key semantic_vectors; thesis figure 5.5): what binarisation costs.")
+  boolean semanticVectors;
+
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
@@ -186,8 +193,13 @@ final class EvalHashCommand implements Callable<Integer> {
         for (int b : bits) {
           List<Map<String, Object>> ofLength = new ArrayList<>();
           for (long seed : seeds == null ? List.of(common.seed) : seeds) {
-            Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {});
+            Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {
+                  if (semanticVectors) {
+                    runner.putSemanticVectors(model, corpus, r);
+                  }
+                });
             HashRun.print(run);
+            HashRun.printSemanticVectors(run, System.out);
             if (byLabel) {
               HashRun.printByLabel(run, System.out);
             }
@@ -276,7 +288,16 @@ final class EvalHashCommand implements Callable<Integer> {
     run.put("model_file", source.model.toString());
     run.put("model_info", model.info());
     run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
+    if (semanticVectors) {
+      runner.putSemanticVectors(
+          CodeEncoder.projectTexts(model, trainTexts, threads, common.progress()),
+          CodeEncoder.projectTexts(model, testTexts, threads, common.progress()),
+          docs.stream().filter(Document::isTrain).map(Document::labels).toList(),
+          docs.stream().filter(Document::isTest).map(Document::labels).toList(),
+          run);
+    }
     HashRun.print(run);
+    HashRun.printSemanticVectors(run, System.out);
     if (byLabel) {
       HashRun.printByLabel(run, System.out);
     }

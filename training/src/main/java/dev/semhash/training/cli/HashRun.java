@@ -2,9 +2,11 @@ package dev.semhash.training.cli;
 
 import dev.semhash.model.HashModel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.eval.CosineRankingEvaluator;
 import dev.semhash.training.eval.HammingEvaluation;
 import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.eval.LabelPrecision;
+import dev.semhash.training.eval.SemanticVectorEvaluation;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
@@ -218,6 +220,57 @@ final class HashRun {
 
   private static double loss(Map<String, Object> figures) {
     return (Integer) figures.get("queries") * ((Double) figures.get("ceiling") - (Double) figures.get("prec@100"));
+  }
+
+  /**
+   * Ranks the corpus's training documents for each test document by the cosine of the model's
+   * real-valued outputs, before binarisation, and puts Prec@100 and NDCG@100 under {@code
+   * semantic_vectors} in the run (thesis figure 5.5): what the thresholds cost the codes.
+   */
+  void putSemanticVectors(HashModel model, Corpus corpus, Map<String, Object> run) throws IOException {
+    putSemanticVectors(
+        CodeEncoder.project(model, corpus.train(), threads, progress),
+        CodeEncoder.project(model, corpus.test(), threads, progress),
+        decode(corpus, corpus.trainLabels()),
+        decode(corpus, corpus.testLabels()),
+        run);
+  }
+
+  /** As {@link #putSemanticVectors(HashModel, Corpus, Map)}, for vectors already projected. */
+  void putSemanticVectors(
+      float[][] trainVectors,
+      float[][] testVectors,
+      List<List<String>> trainLabels,
+      List<List<String>> testLabels,
+      Map<String, Object> run) {
+    SemanticVectorEvaluation e =
+        new CosineRankingEvaluator(trainVectors, trainLabels)
+            .evaluate(testVectors, testLabels, 100, threads, progress);
+    Map<String, Object> figures = new LinkedHashMap<>();
+    figures.put("similarity", "cosine of the encoder's outputs before binarisation");
+    figures.put("dimensions", e.dimensions());
+    figures.put("prec@100", CommandSupport.round(e.precision()));
+    figures.put("ndcg@100", CommandSupport.round(e.ndcg()));
+    run.put("semantic_vectors", figures);
+  }
+
+  /** Prints the semantic vectors' figures beside the codes', if the run has them. */
+  @SuppressWarnings("unchecked")
+  static void printSemanticVectors(Map<String, Object> run, PrintStream out) {
+    Map<String, Object> v = (Map<String, Object>) run.get("semantic_vectors");
+    if (v == null) {
+      return;
+    }
+    double vectors = (Double) v.get("prec@100");
+    double codes = (Double) run.get("prec@100");
+    out.printf(
+        Locale.ROOT,
+        "  before binarisation (cosine of the %d real values): Prec@100 %.4f, NDCG@100 %.4f;"
+            + " the codes keep %.1f %% of that Prec@100%n",
+        (Integer) v.get("dimensions"),
+        vectors,
+        (Double) v.get("ndcg@100"),
+        vectors == 0 ? 0 : 100 * codes / vectors);
   }
 
   private static List<List<String>> decode(Corpus corpus, int[][] labelIds) {

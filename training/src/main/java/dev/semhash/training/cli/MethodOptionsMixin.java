@@ -85,8 +85,9 @@ final class MethodOptionsMixin {
   @Option(
       names = "--binarization",
       paramLabel = "B",
-      description = "Neural methods: median (each bit's median over the training documents) or"
-          + " sign (threshold 0) (default: median).")
+      description = "Neural methods: median (each bit's median over the training documents),"
+          + " sign (threshold 0) or itq (the outputs centred and rotated by iterative quantization"
+          + " so that their signs lose the least, then threshold 0) (default: median).")
   String binarization;
 
   @Option(

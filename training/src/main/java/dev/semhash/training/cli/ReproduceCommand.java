@@ -9,6 +9,7 @@ import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.reproduce.CellResult;
 import dev.semhash.training.reproduce.CellStore;
@@ -54,6 +55,9 @@ import picocli.CommandLine.Spec;
       "documents per second per core) and OUT/prec100-DATASET.png plots. Method",
       "options such as --epochs apply to every cell (so --methods must all take",
       "them) and are recorded in each cell's file under method_options.",
+      "--binarization itq makes rows of their own (METHOD+itq, e.g. vdsh-s+itq):",
+      "the same networks with codes rotated by iterative quantization, beside the",
+      "thesis's median thresholds.",
       "",
       "Each cell's trained model is kept as WORK-DIR/reproduce-models/",
       "DATASET-METHOD-BITS.hashmodel, ready for search and encode; --retime",
@@ -63,6 +67,7 @@ import picocli.CommandLine.Spec;
       "Examples:",
       "  ./semhash reproduce --bits 32 --methods lsh,sth,vdsh",
       "  ./semhash reproduce --datasets reuters --methods vdsh,vdsh-s",
+      "  ./semhash reproduce --datasets reuters --methods vdsh-s --binarization itq",
       "  ./semhash reproduce --report-only",
       "  ./semhash reproduce --retime --datasets 20newsgroups --methods vdsh-s --bits 16"
     })
@@ -147,9 +152,14 @@ final class ReproduceCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   /** One cell to compute. */
-  private record Cell(ReproductionDataset dataset, HashingMethod method, int bits) {
+  private record Cell(ReproductionDataset dataset, HashingMethod method, int bits, boolean itq) {
     String name() {
-      return dataset.key() + " " + method.cliName() + " " + bits + " bits";
+      return dataset.key() + " " + methodKey() + " " + bits + " bits";
+    }
+
+    /** The method's name in the table: {@code vdsh-s}, or {@code vdsh-s+itq} for ITQ codes. */
+    String methodKey() {
+      return method.cliName() + (itq ? CellStore.ITQ_VARIANT : "");
     }
   }
 
@@ -178,9 +188,11 @@ final class ReproduceCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--report-only trains and times nothing, --retime times the kept models again: give one of them");
     }
-    if (retime && (force || options.isEmpty() == false || keepModels == false)) {
+    boolean onlyRowChoice = options.given().keySet().equals(java.util.Set.of("--binarization"));
+    if (retime && (force || (options.isEmpty() == false && onlyRowChoice == false) || keepModels == false)) {
       throw new IllegalArgumentException(
-          "--retime trains nothing, so --force, --no-keep-models and method options do not apply to it: leave them out");
+          "--retime trains nothing, so --force, --no-keep-models and method options do not apply to it"
+              + " (but --binarization itq, which picks the ITQ rows): leave them out");
     }
     List<String> failures = new ArrayList<>();
     boolean nothingRetimed = false;
@@ -204,11 +216,13 @@ final class ReproduceCommand implements Callable<Integer> {
 
   private List<Cell> plan(
       List<ReproductionDataset> chosenDatasets, List<HashingMethod> chosenMethods) {
+    // ITQ codes are a row of their own (METHOD+itq), beside the thesis's median thresholds
+    boolean itq = methodOptions.options().binarization() == Binarization.ITQ;
     List<Cell> plan = new ArrayList<>();
     for (ReproductionDataset d : chosenDatasets) {
       for (int b : bits.stream().distinct().toList()) {
         for (HashingMethod m : chosenMethods) {
-          plan.add(new Cell(d, m, b));
+          plan.add(new Cell(d, m, b, itq));
         }
       }
     }
@@ -221,7 +235,7 @@ final class ReproduceCommand implements Callable<Integer> {
     List<Cell> todo =
         plan.stream()
             .filter(
-                c -> force || store.has(c.dataset().key(), c.method().cliName(), c.bits()) == false)
+                c -> force || store.has(c.dataset().key(), c.methodKey(), c.bits()) == false)
             .toList();
     System.out.printf(
         "%d cells: %d to run, %d already done in %s (skipped%s); seed %d%n",
@@ -270,7 +284,8 @@ final class ReproduceCommand implements Callable<Integer> {
               cell.put("command", command);
               cell.put("machine", machine());
               cell.putAll(run);
-              Path file = store.file(d.key(), c.method().cliName(), c.bits());
+              cell.put("method", c.methodKey());
+              Path file = store.file(d.key(), c.methodKey(), c.bits());
               JsonReport.write(file, cell);
               System.out.println(
                   "  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
@@ -318,7 +333,7 @@ final class ReproduceCommand implements Callable<Integer> {
   private Path keptModel(Cell c) {
     return common.workDir
         .resolve("reproduce-models")
-        .resolve(CellStore.name(c.dataset().key(), c.method().cliName(), c.bits()) + ".hashmodel");
+        .resolve(CellStore.name(c.dataset().key(), c.methodKey(), c.bits()) + ".hashmodel");
   }
 
   /**
@@ -330,7 +345,7 @@ final class ReproduceCommand implements Callable<Integer> {
     List<String> skipped = new ArrayList<>();
     List<Cell> todo = new ArrayList<>();
     for (Cell c : plan) {
-      if (store.has(c.dataset().key(), c.method().cliName(), c.bits()) == false) {
+      if (store.has(c.dataset().key(), c.methodKey(), c.bits()) == false) {
         skipped.add(c.name() + ": no result file in " + store.dir() + "; run the cell first");
       } else if (Files.isRegularFile(keptModel(c)) == false) {
         skipped.add(c.name() + ": no kept model " + keptModel(c)
@@ -347,7 +362,7 @@ final class ReproduceCommand implements Callable<Integer> {
       try (Corpus corpus =
           Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
         for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
-          Path file = store.file(d.key(), c.method().cliName(), c.bits());
+          Path file = store.file(d.key(), c.methodKey(), c.bits());
           Path kept = keptModel(c);
           try (HashModel model = HashModelFormat.read(kept)) {
             if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
@@ -406,8 +421,16 @@ final class ReproduceCommand implements Callable<Integer> {
     return report;
   }
 
+  /** The table's rows: each method, a neural one followed by its ITQ variant. */
   private static List<String> methodOrder() {
-    return Arrays.stream(HashingMethod.values()).map(HashingMethod::cliName).toList();
+    List<String> order = new ArrayList<>();
+    for (HashingMethod m : HashingMethod.values()) {
+      order.add(m.cliName());
+      if (m.binarization() == Binarization.MEDIAN) {
+        order.add(m.cliName() + CellStore.ITQ_VARIANT);
+      }
+    }
+    return order;
   }
 
   /** This invocation as a shell command. */

@@ -289,24 +289,12 @@ public final class HammingRankingEvaluator {
         while (c < cutoffs.length && cutoffs[c] == r + 1) {
           precision[c][q] = relevant / (double) cutoffs[c];
           ceiling[c][q] = Math.min(cutoffs[c], n - gainHistogram[0]) / (double) cutoffs[c];
-          double idcg = idealDcg(gainHistogram, cutoffs[c]);
+          double idcg = RankingMetrics.idealDcg(gainHistogram, cutoffs[c]);
           ndcg[c][q] = idcg == 0 ? 0 : dcg / idcg;
           c++;
         }
       }
     }
-  }
-
-  /** DCG@k of the best ranking, from the number of training documents at each gain. */
-  private static double idealDcg(int[] gainHistogram, int k) {
-    double sum = 0;
-    int r = 0;
-    for (int gain = gainHistogram.length - 1; gain > 0 && r < k; gain--) {
-      for (int c = 0; c < gainHistogram[gain] && r < k; c++, r++) {
-        sum += gain * RankingMetrics.discount(r);
-      }
-    }
-    return sum;
   }
 
   private static double mean(double[] values) {

@@ -106,6 +106,21 @@ public final class RankingMetrics {
     return idcg == 0 ? 0 : dcg(gains, k) / idcg;
   }
 
+  /**
+   * DCG@k of the best ranking, from the number of candidate documents at each gain ({@code
+   * gainHistogram[g]} documents of gain g).
+   */
+  static double idealDcg(int[] gainHistogram, int k) {
+    double sum = 0;
+    int r = 0;
+    for (int gain = gainHistogram.length - 1; gain > 0 && r < k; gain--) {
+      for (int c = 0; c < gainHistogram[gain] && r < k; c++, r++) {
+        sum += gain * discount(r);
+      }
+    }
+    return sum;
+  }
+
   /** The rank discount 1 / log2(i + 2) of the 0-based position {@code i}. */
   public static double discount(int position) {
     return 1.0 / (Math.log(position + 2) / Math.log(2));

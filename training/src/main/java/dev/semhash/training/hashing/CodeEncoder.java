@@ -6,6 +6,7 @@ import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /** Encodes many documents with a {@link HashModel} on several threads. */
 public final class CodeEncoder {
@@ -18,44 +19,63 @@ public final class CodeEncoder {
   public static long[][] encode(
       HashModel model, SparseMatrix vectors, int threads, ProgressReporter progress)
       throws IOException {
-    if (vectors.numColumns() != model.vocabulary().size()) {
-      throw new IllegalArgumentException(
-          "vectors have " + vectors.numColumns() + " columns but the model's vocabulary has "
-              + model.vocabulary().size() + " terms; vectorize with the model's settings");
-    }
-    long[][] codes = new long[vectors.numRows()][];
-    try (ProgressReporter.Progress p = progress.start("encoding", vectors.numRows(), "docs")) {
-      Parallel.forEachChunk(
-          vectors.numRows(),
-          256,
-          threads,
-          p,
-          (from, to) -> {
-            for (int r = from; r < to; r++) {
-              codes[r] = model.encode(vectors.row(r));
-            }
-          });
-    }
-    return codes;
+    checkColumns(model, vectors);
+    return eachRow(new long[vectors.numRows()][], "encoding", threads, progress,
+        r -> model.encode(vectors.row(r)));
   }
 
   /** The code of every text, analysed and weighted by the model itself. */
   public static long[][] encodeTexts(
       HashModel model, List<String> texts, int threads, ProgressReporter progress)
       throws IOException {
-    long[][] codes = new long[texts.size()][];
-    try (ProgressReporter.Progress p = progress.start("encoding", texts.size(), "docs")) {
+    return eachRow(new long[texts.size()][], "encoding", threads, progress,
+        r -> model.encode(texts.get(r)));
+  }
+
+  /**
+   * The encoder's real-valued output for every row of {@code vectors}, before binarisation ({@link
+   * HashModel#project}); the rows must come from the model's own vectorizer settings.
+   */
+  public static float[][] project(
+      HashModel model, SparseMatrix vectors, int threads, ProgressReporter progress)
+      throws IOException {
+    checkColumns(model, vectors);
+    return eachRow(new float[vectors.numRows()][], "projecting", threads, progress,
+        r -> model.project(vectors.row(r)));
+  }
+
+  /** The encoder's real-valued output for every text, analysed and weighted by the model itself. */
+  public static float[][] projectTexts(
+      HashModel model, List<String> texts, int threads, ProgressReporter progress)
+      throws IOException {
+    return eachRow(new float[texts.size()][], "projecting", threads, progress,
+        r -> model.project(model.vectorizer().vectorize(texts.get(r))));
+  }
+
+  private static void checkColumns(HashModel model, SparseMatrix vectors) {
+    if (vectors.numColumns() != model.vocabulary().size()) {
+      throw new IllegalArgumentException(
+          "vectors have " + vectors.numColumns() + " columns but the model's vocabulary has "
+              + model.vocabulary().size() + " terms; vectorize with the model's settings");
+    }
+  }
+
+  /** Fills {@code out[r] = row.apply(r)} for every r, in chunks on {@code threads} threads. */
+  private static <T> T[] eachRow(
+      T[] out, String what, int threads, ProgressReporter progress, IntFunction<T> row)
+      throws IOException {
+    try (ProgressReporter.Progress p = progress.start(what, out.length, "docs")) {
       Parallel.forEachChunk(
-          texts.size(),
+          out.length,
           256,
           threads,
           p,
           (from, to) -> {
             for (int r = from; r < to; r++) {
-              codes[r] = model.encode(texts.get(r));
+              out[r] = row.apply(r);
             }
           });
     }
-    return codes;
+    return out;
   }
 }

@@ -37,6 +37,18 @@ public final class CellStore {
   }
 
   /** The name of one cell, DATASET-METHOD-BITS, which its result file and its kept model share. */
+  public static final String ITQ_VARIANT = "+itq";
+
+  /**
+   * The method a cell's method key names: the key itself, or for an ITQ variant such as {@code
+   * vdsh-s+itq} (VDSH-S with ITQ binarisation, {@link #ITQ_VARIANT}) the method it varies.
+   */
+  public static String baseMethod(String methodKey) {
+    return methodKey.endsWith(ITQ_VARIANT)
+        ? methodKey.substring(0, methodKey.length() - ITQ_VARIANT.length())
+        : methodKey;
+  }
+
   public static String name(String dataset, String method, int bits) {
     return dataset + "-" + method + "-" + bits;
   }

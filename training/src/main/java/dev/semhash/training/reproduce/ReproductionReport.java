@@ -91,7 +91,8 @@ public final class ReproductionReport {
   public List<Row> rows(String dataset) {
     Set<String> names = new LinkedHashSet<>();
     for (String m : methodOrder) {
-      if (thesis.row(dataset, m) != null
+      boolean variant = CellStore.baseMethod(m).equals(m) == false; // shown only once run
+      if ((thesis.row(dataset, m) != null && variant == false)
           || cells.stream().anyMatch(c -> c.dataset().equals(dataset) && c.method().equals(m))) {
         names.add(m);
       }

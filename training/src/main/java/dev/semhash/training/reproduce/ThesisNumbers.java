@@ -136,10 +136,14 @@ public final class ThesisNumbers {
     return r == null ? null : r.prec100().get(bits);
   }
 
-  /** The row of a method on a dataset, or null. */
+  /**
+   * The row of a method on a dataset, or null. An ITQ variant of a method (such as {@code vdsh-s+itq}:
+   * its codes binarised another way) is compared with its method's row.
+   */
   public Row row(String dataset, String method) {
+    String base = CellStore.baseMethod(method);
     for (Row r : rows) {
-      if (r.dataset().equals(dataset) && r.method().equals(method)) {
+      if (r.dataset().equals(dataset) && r.method().equals(base)) {
         return r;
       }
     }

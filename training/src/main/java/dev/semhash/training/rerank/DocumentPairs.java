@@ -1,5 +1,6 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.training.eval.TopScores;
 import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.progress.ProgressReporter;

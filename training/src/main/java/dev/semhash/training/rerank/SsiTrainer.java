@@ -1,5 +1,6 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.training.eval.TopScores;
 import dev.semhash.rerank.model.FixedOrderDot;
 import dev.semhash.rerank.model.Projection;
 import dev.semhash.rerank.model.RerankModel;

@@ -145,7 +145,7 @@ class MethodOptionsMixinTest {
         "--label-weight must be a finite number >= 0 or balanced, got 'heavy'",
         assertThrows(IllegalArgumentException.class, () -> parse("--label-weight", "heavy")).getMessage());
     assertEquals(
-        "unknown binarization 'mean'; choose one of median, sign",
+        "unknown binarization 'mean'; choose one of median, sign, itq",
         assertThrows(IllegalArgumentException.class, () -> parse("--binarization", "mean")).getMessage());
     assertEquals(
         "--batch-size must be at least 1, got 0",

@@ -49,6 +49,14 @@ class ReproduceCommandTest {
     return all;
   }
 
+  /** {@link #args} for VDSH at 8 bits. */
+  private String[] vdshArgs(Path data, Path out, String... more) {
+    String[] args = args(data, out, more);
+    args[6] = "vdsh"; // --methods
+    args[8] = "8"; // --bits
+    return args;
+  }
+
   @Test
   void runsMissingCellsSkipsDoneOnesAndForceRedoesThem() throws Exception {
     Path data = tmp.resolve("data");
@@ -159,16 +167,54 @@ class ReproduceCommandTest {
     Path data = tmp.resolve("data");
     CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
     Path out = tmp.resolve("out");
-    String[] args = args(data, out, "--epochs", "1", "--hidden", "8");
-    args[6] = "vdsh"; // --methods
-    args[8] = "8"; // --bits
-    CliTestSupport.Outcome r = CliTestSupport.run(args);
+    CliTestSupport.Outcome r = CliTestSupport.run(vdshArgs(data, out, "--epochs", "1", "--hidden", "8"));
     assertEquals(0, r.exitCode(), r.err());
     JsonNode cell = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
     assertEquals(1, cell.get("epochs").asInt());
     assertEquals(1, cell.get("method_options").get("--epochs").asInt());
     assertEquals(8, cell.get("method_options").get("--hidden").asInt());
     assertTrue(cell.get("command").asText().endsWith("--epochs 1 --hidden 8"), cell.toString());
+  }
+
+  @Test
+  void itqCellsAreRowsOfTheirOwnBesideTheThesissMethod() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
+    Path out = tmp.resolve("out");
+    assertEquals(0, CliTestSupport.run(vdshArgs(data, out, "--epochs", "1", "--hidden", "8")).exitCode());
+    String[] itq = vdshArgs(data, out, "--epochs", "1", "--hidden", "8", "--binarization", "itq");
+    CliTestSupport.Outcome r = CliTestSupport.run(itq);
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode cell = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh+itq-8.json"));
+    assertEquals("vdsh+itq", cell.get("method").asText());
+    assertEquals("itq", cell.get("model_info").get("binarization").asText());
+    assertTrue(Files.isRegularFile(tmp.resolve("work/reproduce-models/20newsgroups-vdsh+itq-8.hashmodel")));
+    JsonNode plain = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
+    assertEquals("median", plain.get("model_info").get("binarization").asText());
+    String readme = Files.readString(out.resolve("README.md"));
+    // the ITQ row follows VDSH's and shows the thesis's VDSH figure beside ours
+    int vdshRow = readme.indexOf("\n| vdsh | ");
+    int itqRow = readme.indexOf("\n| vdsh+itq | ");
+    assertTrue(vdshRow > 0 && itqRow > vdshRow, readme);
+    assertTrue(readme.startsWith(
+        "\n| vdsh+itq | "
+            + String.format(java.util.Locale.ROOT, "%.4f", cell.get("prec@100").asDouble()).substring(1)
+            + " / .2841 |", itqRow), readme);
+    assertFalse(readme.contains("| vdsh-s+itq |"), "a variant without cells has no row");
+    // --retime takes --binarization itq as the choice of rows
+    CliTestSupport.Outcome retimed = CliTestSupport.run(withRetime(itq));
+    assertEquals(0, retimed.exitCode(), retimed.err());
+    assertTrue(CliTestSupport.json(out.resolve("results/20newsgroups-vdsh+itq-8.json"))
+        .get("encoder").has("retimed_by"));
+  }
+
+  /** The ITQ arguments with --retime instead of the training options. */
+  private static String[] withRetime(String[] itq) {
+    java.util.List<String> a = new java.util.ArrayList<>(java.util.Arrays.asList(itq));
+    int epochs = a.indexOf("--epochs");
+    a.subList(epochs, epochs + 4).clear(); // --epochs 1 --hidden 8
+    a.add("--retime");
+    return a.toArray(String[]::new);
   }
 
   @Test

@@ -10,7 +10,13 @@ public enum Binarization {
    */
   MEDIAN("median (threshold per bit: its median over the training documents)"),
   /** Bit {@code p} is 1 when {@code mu[p] > 0}, the prior's mean. */
-  SIGN("sign (threshold 0)");
+  SIGN("sign (threshold 0)"),
+  /**
+   * The training outputs are centred and rotated by {@link ItqRotation} (iterative quantization)
+   * so that their signs lose the least, then bit {@code p} is 1 when the rotated value is above 0.
+   * The rotation is folded into the encoder's last layer, so model files keep their format.
+   */
+  ITQ("itq (outputs centred and rotated by iterative quantization, then threshold 0)");
 
   private final String description;
 
@@ -23,18 +29,18 @@ public enum Binarization {
     return description;
   }
 
-  /** The name used on the command line: {@code median} or {@code sign}. */
+  /** The name used on the command line: {@code median}, {@code sign} or {@code itq}. */
   public String cliName() {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** Parses a command-line name ({@code median} or {@code sign}), listing them when unknown. */
+  /** Parses a command-line name ({@code median}, {@code sign} or {@code itq}), listing them when unknown. */
   public static Binarization parse(String name) {
     for (Binarization b : values()) {
       if (b.cliName().equals(name.toLowerCase(Locale.ROOT))) {
         return b;
       }
     }
-    throw new IllegalArgumentException("unknown binarization '" + name + "'; choose one of median, sign");
+    throw new IllegalArgumentException("unknown binarization '" + name + "'; choose one of median, sign, itq");
   }
 }

@@ -10,6 +10,7 @@ import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.progress.ProgressReporter.Progress;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +55,12 @@ final class TrainedVdsh {
     this.trainingDocuments = trainingDocuments;
     this.validationDocuments = validationDocuments;
     this.seconds = seconds;
+  }
+
+  /** This network with another binarisation, for exporting it both ways (tests, comparisons). */
+  TrainedVdsh withBinarization(Binarization binarization) {
+    return new TrainedVdsh(spec, bits, settings.withBinarization(binarization), seed, labelModel, first,
+        neighbourFirst, graph, history, bestEpoch, trainingDocuments, validationDocuments, seconds);
   }
 
   /**
@@ -118,11 +125,23 @@ final class TrainedVdsh {
     List<DenseLayer> layers = denseLayers();
     Map<String, String> info = info(corpus);
     float[] thresholds = new float[bits];
-    if (settings.binarization() == Binarization.MEDIAN) {
+    if (settings.binarization() != Binarization.SIGN) {
+      float[] outputs;
       try (HashModel unthresholded =
           new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
               corpus.settings().weighting(), corpus.settings().normalize(), input, layers, thresholds)) {
-        thresholds = medians(unthresholded, corpus.train(), settings.threads(), progress);
+        outputs = projections(unthresholded, corpus.train(), settings.threads(), progress);
+      }
+      int rows = corpus.train().numRows();
+      if (settings.binarization() == Binarization.MEDIAN) {
+        thresholds = ValidationPrecision.medians(outputs, rows, bits);
+      } else {
+        ItqRotation itq = ItqRotation.learn(outputs, rows, bits, seed);
+        layers = new ArrayList<>(layers);
+        layers.set(layers.size() - 1, itq.fold(layers.get(layers.size() - 1)));
+        double[] loss = itq.lossByIteration();
+        info.put("itq_quantization_loss",
+            format(loss[0]) + " after 1 iteration, " + format(loss[loss.length - 1]) + " after " + loss.length);
       }
     }
     return new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
@@ -135,24 +154,23 @@ final class TrainedVdsh {
    * the thesis's code uses).
    */
   static float[] medians(HashModel model, SparseMatrix x, int threads, ProgressReporter progress) throws IOException {
+    return ValidationPrecision.medians(projections(model, x, threads, progress), x.numRows(), model.bits());
+  }
+
+  /** The model's outputs for the rows of {@code x}, row-major ({@code rows × bits}). */
+  static float[] projections(HashModel model, SparseMatrix x, int threads, ProgressReporter progress)
+      throws IOException {
     int n = x.numRows();
     int bits = model.bits();
-    float[][] byDimension = new float[bits][n];
+    float[] values = new float[n * bits];
     try (Progress p = progress.start("thresholds", n, "docs")) {
       Parallel.forEachChunk(n, 256, threads, p, (from, to) -> {
         for (int r = from; r < to; r++) {
-          float[] mu = model.project(x.row(r));
-          for (int j = 0; j < bits; j++) {
-            byDimension[j][r] = mu[j];
-          }
+          System.arraycopy(model.project(x.row(r)), 0, values, r * bits, bits);
         }
       });
     }
-    float[] medians = new float[bits];
-    for (int j = 0; j < bits; j++) {
-      medians[j] = median(byDimension[j]);
-    }
-    return medians;
+    return values;
   }
 
   /** The median of {@code v} (sorted in place): the middle value, or the mean of the two middle ones. */

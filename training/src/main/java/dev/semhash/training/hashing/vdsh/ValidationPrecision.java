@@ -61,9 +61,17 @@ final class ValidationPrecision {
   /** Prec@100 of the held-out rows' codes under the encoder's current means. */
   double measure(Means means) {
     float[] trainedMeans = all(means, trained);
-    float[] thresholds = binarization == Binarization.MEDIAN ? medians(trainedMeans, trained.length, bits) : new float[bits];
-    long[][] trainedCodes = codes(trainedMeans, trained.length, thresholds);
-    long[][] heldOutCodes = codes(all(means, heldOut), heldOut.length, thresholds);
+    long[][] trainedCodes;
+    long[][] heldOutCodes;
+    if (binarization == Binarization.ITQ) {
+      ItqRotation itq = ItqRotation.learn(trainedMeans, trained.length, bits, 0L);
+      trainedCodes = itq.codes(trainedMeans, trained.length);
+      heldOutCodes = itq.codes(all(means, heldOut), heldOut.length);
+    } else {
+      float[] thresholds = binarization == Binarization.MEDIAN ? medians(trainedMeans, trained.length, bits) : new float[bits];
+      trainedCodes = codes(trainedMeans, trained.length, thresholds);
+      heldOutCodes = codes(all(means, heldOut), heldOut.length, thresholds);
+    }
     return new HammingRankingEvaluator(bits, trainedCodes, trainedLabels)
         .evaluate(heldOutCodes, heldOutLabels, new int[] {HammingRankingEvaluator.DEFAULT_K},
             HammingRankingEvaluator.DEFAULT_RADIUS, threads, ProgressReporter.NONE)

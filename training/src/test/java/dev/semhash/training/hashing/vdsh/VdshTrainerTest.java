@@ -192,6 +192,35 @@ class VdshTrainerTest {
   }
 
   @Test
+  void itqFoldsItsRotationIntoTheModelFile() throws IOException {
+    try (HashModel itq = trained.withBinarization(Binarization.ITQ).export(corpus, ProgressReporter.NONE)) {
+      assertArrayEquals(new float[BITS], itq.thresholds(), "ITQ thresholds at 0 after centring");
+      assertEquals("itq", itq.info().get("binarization"));
+      assertTrue(itq.info().get("itq_quantization_loss").contains("after " + ItqRotation.ITERATIONS));
+      // the folded last layer outputs the rotated values centred on the training documents' mean
+      int n = corpus.train().numRows();
+      double[] mean = new double[BITS];
+      for (int r = 0; r < n; r++) {
+        float[] z = itq.project(corpus.train().row(r));
+        for (int j = 0; j < BITS; j++) {
+          mean[j] += z[j] / n;
+        }
+      }
+      for (int j = 0; j < BITS; j++) {
+        assertEquals(0, mean[j], 1e-3, "mean of rotated output " + j);
+      }
+      // only the last layer changes
+      assertEquals(model.layers().size(), itq.layers().size());
+      assertTrue(Arrays.deepEquals(model.inputLayer().columns(), itq.inputLayer().columns()));
+      for (int l = 0; l + 1 < model.layers().size(); l++) {
+        assertEquals(model.layers().get(l), itq.layers().get(l));
+      }
+      System.out.printf("20NG slice, 32 bits: VDSH Prec@100 with median thresholds %.4f, with ITQ %.4f%n",
+          precisionAt100(model, corpus), precisionAt100(itq, corpus));
+    }
+  }
+
+  @Test
   void sameSeedSameModelOtherSeedOtherModel() {
     SparseMatrix x = head(corpus.train(), 150);
     SparseMatrix c = head(counts, 150);

@@ -1,16 +1,16 @@
-package dev.semhash.training.rerank;
+package dev.semhash.training.eval;
 
 import java.util.PriorityQueue;
 
 /** The indices of the largest scores, best first, ties by smaller index. */
-final class TopScores {
+public final class TopScores {
   private TopScores() {}
 
   /**
    * The indices of the (at most) {@code k} largest finite-or-positive-infinite scores of {@code
    * scores}; entries equal to negative infinity are never taken.
    */
-  static int[] top(double[] scores, int k) {
+  public static int[] top(double[] scores, int k) {
     if (k <= 0) {
       return new int[0];
     }
