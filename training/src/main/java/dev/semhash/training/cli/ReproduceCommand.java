@@ -10,6 +10,7 @@ import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.ItqRotation;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.reproduce.CellResult;
 import dev.semhash.training.reproduce.CellStore;
@@ -138,6 +139,15 @@ final class ReproduceCommand implements Callable<Integer> {
   boolean retime;
 
   @Option(
+      names = "--from-kept-models",
+      description = "With --binarization itq: make each ITQ cell from the model its median cell"
+          + " kept in --work-dir, rotating that network's outputs instead of training it again"
+          + " (the same network, so the same codes as training with --binarization itq, in a"
+          + " minute instead of many). The cell keeps the median cell's training figures and says"
+          + " where it came from under derived_from.")
+  boolean fromKeptModels;
+
+  @Option(
       names = "--threads",
       paramLabel = "N",
       description = "Worker threads (default: all cores).")
@@ -194,9 +204,17 @@ final class ReproduceCommand implements Callable<Integer> {
           "--retime trains nothing, so --force, --no-keep-models and method options do not apply to it"
               + " (but --binarization itq, which picks the ITQ rows): leave them out");
     }
+    if (fromKeptModels
+        && (reportOnly || retime || onlyRowChoice == false || options.binarization() != Binarization.ITQ)) {
+      throw new IllegalArgumentException(
+          "--from-kept-models makes ITQ cells from kept median models: give it with --binarization itq"
+              + " and no other method option, and not with --report-only or --retime");
+    }
     List<String> failures = new ArrayList<>();
     boolean nothingRetimed = false;
-    if (retime) {
+    if (fromKeptModels) {
+      failures = deriveItqCells(plan(chosenDatasets, chosenMethods), store, thesis, command);
+    } else if (retime) {
       nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods), store, command) == 0;
     } else if (reportOnly == false) {
       failures = runCells(plan(chosenDatasets, chosenMethods), options, store, thesis, command);
@@ -390,6 +408,84 @@ final class ReproduceCommand implements Callable<Integer> {
       skipped.forEach(why -> System.out.println("  " + why));
     }
     return retimed;
+  }
+
+  /**
+   * Makes each planned ITQ cell from the model its median cell kept: the rotation is learnt on that
+   * network's outputs for the training documents ({@link ItqRotation#rotate}), the codes are
+   * evaluated and the encoder timed, and the cell takes the median cell's file with the new
+   * figures, {@code model_info} and {@code encoder}, plus {@code derived_from}.
+   */
+  private List<String> deriveItqCells(List<Cell> plan, CellStore store, ThesisNumbers thesis, String command)
+      throws Exception {
+    List<String> failures = new ArrayList<>();
+    List<Cell> todo = new ArrayList<>();
+    for (Cell c : plan) {
+      Cell median = new Cell(c.dataset(), c.method(), c.bits(), false);
+      if (c.method().binarization() != Binarization.MEDIAN) {
+        continue; // LSH and STH have no ITQ row
+      } else if (force == false && store.has(c.dataset().key(), c.methodKey(), c.bits())) {
+        System.out.println(c.name() + ": done already (--force makes it again)");
+      } else if (store.has(c.dataset().key(), median.methodKey(), c.bits()) == false
+          || Files.isRegularFile(keptModel(median)) == false) {
+        failures.add(c.name() + ": needs the median cell's result file and its kept model "
+            + keptModel(median) + "; run the median cell with --force first");
+      } else {
+        todo.add(c);
+      }
+    }
+    System.out.printf("%d ITQ cells to make from kept models%n", todo.size());
+    for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
+      DatasetReader reader = new DatasetReader(d.folder(dataRoot));
+      List<String> testTexts = testTexts(reader);
+      HashRun runner = new HashRun(d.folder(dataRoot), threads, common.seed, common.progress());
+      try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
+        for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
+          Cell median = new Cell(c.dataset(), c.method(), c.bits(), false);
+          Path source = keptModel(median);
+          System.out.println(c.name() + " from " + source);
+          try (HashModel kept = HashModelFormat.read(source)) {
+            if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()
+                || "median".equals(kept.info().get("binarization")) == false) {
+              failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits, "
+                  + kept.vocabulary().size() + " terms and binarization " + kept.info().get("binarization")
+                  + ", the corpus " + corpus.vocabulary().size() + " terms; it is not this cell's median model");
+              continue;
+            }
+            long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
+            try (HashModel itq = ItqRotation.rotate(kept, corpus.train(), seed, threads, common.progress())) {
+              Map<String, Object> figures = runner.evaluate(itq, c.methodKey(), corpus);
+              Path medianFile = store.file(d.key(), median.methodKey(), c.bits());
+              Map<String, Object> medianCell = JsonReport.readObject(medianFile);
+              Map<String, Object> cell = new LinkedHashMap<>(medianCell);
+              cell.putAll(figures);
+              if (cell.get("settings") instanceof Map<?, ?> settings) {
+                Map<String, Object> copy = new LinkedHashMap<>();
+                settings.forEach((k, v) -> copy.put((String) k, v));
+                copy.put("binarization", itq.info().get("binarization"));
+                cell.put("settings", copy);
+              }
+              cell.put("command", command);
+              cell.put("machine", machine());
+              cell.put("model_info", itq.info());
+              cell.put("encoder", encoderSpeed(itq, testTexts, corpus));
+              Map<String, Object> derived = new LinkedHashMap<>();
+              derived.put("cell", medianFile.getFileName().toString());
+              derived.put("model", source.toString());
+              derived.put("command", medianCell.get("command"));
+              cell.put("derived_from", derived);
+              Path keptItq = keptModel(c);
+              HashModelFormat.write(itq, keptItq);
+              cell.put("model_kept", keptItq.toString());
+              Path file = store.file(d.key(), c.methodKey(), c.bits());
+              JsonReport.write(file, cell);
+              System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
+            }
+          }
+        }
+      }
+    }
+    return failures;
   }
 
   private ReproductionReport writeReport(

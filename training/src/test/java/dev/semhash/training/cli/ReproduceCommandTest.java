@@ -181,11 +181,28 @@ class ReproduceCommandTest {
     Path data = tmp.resolve("data");
     CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
     Path out = tmp.resolve("out");
-    assertEquals(0, CliTestSupport.run(vdshArgs(data, out, "--epochs", "1", "--hidden", "8")).exitCode());
-    String[] itq = vdshArgs(data, out, "--epochs", "1", "--hidden", "8", "--binarization", "itq");
+    String[] options = {"--epochs", "1", "--hidden", "8"};
+    // --from-kept-models needs the median cell and its model first
+    CliTestSupport.Outcome early = CliTestSupport.run(vdshArgs(data, out, "--binarization", "itq", "--from-kept-models"));
+    assertEquals(1, early.exitCode());
+    assertEquals(0, CliTestSupport.run(vdshArgs(data, out, options)).exitCode());
+    CliTestSupport.Outcome derivedRun = CliTestSupport.run(vdshArgs(data, out, "--binarization", "itq", "--from-kept-models"));
+    assertEquals(0, derivedRun.exitCode(), derivedRun.err());
+    Path itqFile = out.resolve("results/20newsgroups-vdsh+itq-8.json");
+    JsonNode derived = CliTestSupport.json(itqFile);
+    assertEquals("20newsgroups-vdsh-8.json", derived.get("derived_from").get("cell").asText());
+    assertEquals(1, derived.get("epochs").asInt(), "the median cell's training figures");
+    assertEquals("itq", derived.get("settings").get("binarization").asText());
+
+    // training with --binarization itq gives the same codes as rotating the kept network
+    String[] itq = vdshArgs(data, out, "--epochs", "1", "--hidden", "8", "--binarization", "itq", "--force");
     CliTestSupport.Outcome r = CliTestSupport.run(itq);
     assertEquals(0, r.exitCode(), r.err());
-    JsonNode cell = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh+itq-8.json"));
+    JsonNode cell = CliTestSupport.json(itqFile);
+    assertFalse(cell.has("derived_from"));
+    for (String metric : new String[] {"prec@100", "ndcg@100", "prec@r2"}) {
+      assertEquals(derived.get(metric).asDouble(), cell.get(metric).asDouble(), 0, metric);
+    }
     assertEquals("vdsh+itq", cell.get("method").asText());
     assertEquals("itq", cell.get("model_info").get("binarization").asText());
     assertTrue(Files.isRegularFile(tmp.resolve("work/reproduce-models/20newsgroups-vdsh+itq-8.hashmodel")));
@@ -208,11 +225,12 @@ class ReproduceCommandTest {
         .get("encoder").has("retimed_by"));
   }
 
-  /** The ITQ arguments with --retime instead of the training options. */
+  /** The ITQ arguments with --retime instead of the training options and --force. */
   private static String[] withRetime(String[] itq) {
     java.util.List<String> a = new java.util.ArrayList<>(java.util.Arrays.asList(itq));
     int epochs = a.indexOf("--epochs");
     a.subList(epochs, epochs + 4).clear(); // --epochs 1 --hidden 8
+    a.remove("--force");
     a.add("--retime");
     return a.toArray(String[]::new);
   }

@@ -3,6 +3,14 @@ package dev.semhash.training.hashing.vdsh;
 import dev.semhash.model.Activation;
 import dev.semhash.model.DenseLayer;
 import dev.semhash.model.HashModel;
+import dev.semhash.training.corpus.SparseMatrix;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
@@ -24,11 +32,11 @@ import org.nd4j.linalg.factory.Nd4j;
  * 0.
  *
  * <pre class="prettyprint">
- * ItqRotation itq = ItqRotation.learn(trainingOutputs, rows, bits, 42L);
- * DenseLayer last = itq.fold(encoderLayers.get(encoderLayers.size() - 1));
+ * // the same network, its codes now from the rotation learnt on the training documents
+ * HashModel itq = ItqRotation.rotate(medianModel, corpus.train(), 42L, 2, ProgressReporter.NONE);
  * </pre>
  */
-final class ItqRotation {
+public final class ItqRotation {
   /** Alternations of the two half-steps; the paper's 50 (the quantization loss has flattened). */
   static final int ITERATIONS = 50;
 
@@ -41,6 +49,37 @@ final class ItqRotation {
     this.mean = mean;
     this.rotation = rotation;
     this.lossByIteration = lossByIteration;
+  }
+
+  /**
+   * The model with its codes from ITQ: the rotation is learnt on the model's real-valued outputs
+   * for the rows of {@code train} (its thresholds play no part) and folded into its last layer,
+   * the thresholds are 0, and the info records {@code binarization=itq} and the quantization loss.
+   * The network is otherwise the same, so a model trained with median thresholds and rotated here
+   * equals one trained with {@code --binarization itq} at the same seed.
+   *
+   * @param train the training documents' vectors, from the model's own vectorizer settings
+   */
+  public static HashModel rotate(
+      HashModel model, SparseMatrix train, long seed, int threads, ProgressReporter progress)
+      throws IOException {
+    int rows = train.numRows();
+    ItqRotation itq =
+        learn(TrainedVdsh.projections(model, train, threads, progress), rows, model.bits(), seed);
+    List<DenseLayer> layers = new ArrayList<>(model.layers());
+    if (layers.isEmpty()) {
+      throw new IllegalArgumentException(
+          "model " + model.method() + " has no layer after its input layer to fold a rotation into;"
+              + " ITQ applies to the neural methods");
+    }
+    layers.set(layers.size() - 1, itq.fold(layers.get(layers.size() - 1)));
+    Map<String, String> info = new LinkedHashMap<>(model.info());
+    info.put("binarization", Binarization.ITQ.cliName());
+    double[] loss = itq.lossByIteration();
+    info.put("itq_quantization_loss",
+        String.format(Locale.ROOT, "%.3f after 1 iteration, %.3f after %d", loss[0], loss[loss.length - 1], loss.length));
+    return new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(),
+        model.weighting(), model.normalize(), model.inputLayer(), layers, new float[model.bits()]);
   }
 
   /**

@@ -10,7 +10,6 @@ import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.progress.ProgressReporter.Progress;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -118,34 +117,31 @@ final class TrainedVdsh {
 
   /**
    * The model file's contents: the corpus's analysis, vocabulary and weighting, this encoder,
-   * and thresholds from the exported encoder's own outputs on every training document.
+   * and thresholds from the exported encoder's own outputs on every training document (medians,
+   * 0 for sign, or 0 after the {@link ItqRotation} folded into the last layer).
    */
   HashModel export(Corpus corpus, ProgressReporter progress) throws IOException {
     SparseInputLayer input = inputLayer();
     List<DenseLayer> layers = denseLayers();
     Map<String, String> info = info(corpus);
-    float[] thresholds = new float[bits];
-    if (settings.binarization() != Binarization.SIGN) {
-      float[] outputs;
-      try (HashModel unthresholded =
-          new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
-              corpus.settings().weighting(), corpus.settings().normalize(), input, layers, thresholds)) {
-        outputs = projections(unthresholded, corpus.train(), settings.threads(), progress);
+    HashModel unthresholded = new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
+        corpus.settings().weighting(), corpus.settings().normalize(), input, layers, new float[bits]);
+    return switch (settings.binarization()) {
+      case SIGN -> unthresholded;
+      case ITQ -> {
+        try (unthresholded) {
+          yield ItqRotation.rotate(unthresholded, corpus.train(), seed, settings.threads(), progress);
+        }
       }
-      int rows = corpus.train().numRows();
-      if (settings.binarization() == Binarization.MEDIAN) {
-        thresholds = ValidationPrecision.medians(outputs, rows, bits);
-      } else {
-        ItqRotation itq = ItqRotation.learn(outputs, rows, bits, seed);
-        layers = new ArrayList<>(layers);
-        layers.set(layers.size() - 1, itq.fold(layers.get(layers.size() - 1)));
-        double[] loss = itq.lossByIteration();
-        info.put("itq_quantization_loss",
-            format(loss[0]) + " after 1 iteration, " + format(loss[loss.length - 1]) + " after " + loss.length);
+      case MEDIAN -> {
+        float[] medians;
+        try (unthresholded) {
+          medians = medians(unthresholded, corpus.train(), settings.threads(), progress);
+        }
+        yield new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
+            corpus.settings().weighting(), corpus.settings().normalize(), input, layers, medians);
       }
-    }
-    return new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
-        corpus.settings().weighting(), corpus.settings().normalize(), input, layers, thresholds);
+    };
   }
 
   /**
