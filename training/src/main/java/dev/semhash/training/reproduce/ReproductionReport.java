@@ -194,6 +194,13 @@ public final class ReproductionReport {
         + " the\n  authors' code; shorter codes, NbrReg and NbrReg+Doc add the thesis text's 1/5000 per"
         + " mini-batch.\n  Cells of VDSH, VDSH-S, VDSH-SP and node2hash at 32 bits and more whose `kl_anneal_step`"
         + " is\n  2.0E-4 predate this (2026-11-26) and used the text's rate.\n");
+    md.append("  Codes are the encoder's means thresholded at each bit's median over the training documents,"
+        + " as in\n  the thesis. Rows `METHOD+itq` hold the same networks' codes after iterative quantization"
+        + " (ITQ,\n  Gong and Lazebnik 2011: the means centred and rotated so that their signs lose the least;"
+        + " `--binarization itq`);\n  beside them stands the thesis's number for METHOD, made with medians."
+        + " A cell with `derived_from` was\n  made from its median cell's kept network (`reproduce"
+        + " --binarization itq --from-kept-models`), which gives the\n  same codes as training with"
+        + " `--binarization itq`.\n");
     md.append(THESIS_PROTOCOL);
     for (Map.Entry<String, String> d : titles.entrySet()) {
       datasetSection(md, d.getKey(), d.getValue());

@@ -116,6 +116,12 @@ class ReproductionReportTest {
           authors' code; shorter codes, NbrReg and NbrReg+Doc add the thesis text's 1/5000 per mini-batch.
           Cells of VDSH, VDSH-S, VDSH-SP and node2hash at 32 bits and more whose `kl_anneal_step` is
           2.0E-4 predate this (2026-11-26) and used the text's rate.
+          Codes are the encoder's means thresholded at each bit's median over the training documents, as in
+          the thesis. Rows `METHOD+itq` hold the same networks' codes after iterative quantization (ITQ,
+          Gong and Lazebnik 2011: the means centred and rotated so that their signs lose the least; `--binarization itq`);
+          beside them stands the thesis's number for METHOD, made with medians. A cell with `derived_from` was
+          made from its median cell's kept network (`reproduce --binarization itq --from-kept-models`), which gives the
+          same codes as training with `--binarization itq`.
         @THESIS@
 
         ## 20 Newsgroups
