@@ -5,7 +5,8 @@
  * dev.semhash.training.eval.TripleSample} for rank loss over a fixed seeded sample of triples),
  * label-based Hamming ranking of binary codes ({@link
  * dev.semhash.training.eval.HammingRankingEvaluator}: Prec@100, NDCG@100, precision within radius
- * 2), ranking of a whole collection by a scoring model with binary relevance ({@link
+ * 2), the same protocol on real-valued vectors by cosine ({@link
+ * dev.semhash.training.eval.CosineRankingEvaluator}, what codes lost to binarisation), ranking of a whole collection by a scoring model with binary relevance ({@link
  * dev.semhash.training.eval.ScoredRankingEvaluator}: MAP, P@10, AUC, rank loss, for label and link
  * relevance), and query-document evaluation of a {@link dev.semhash.training.eval.Run} against {@link
  * dev.semhash.training.eval.Qrels} ({@link dev.semhash.training.eval.RetrievalEvaluator}: nDCG@10,

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -18,8 +20,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Draws Prec@100 against code length for one dataset, like the thesis's figures: per method our
- * results as a solid line with dots and the thesis's as a dashed line of the same colour; a code
- * length not run leaves a gap. Code lengths are equally spaced categories (8, 16, ..., 128: a
+ * results as a solid line with dots and the thesis's as a dashed line of the same colour, and our
+ * ITQ codes of the method ({@code METHOD+itq}) as a dotted line with squares in that colour again;
+ * a code length not run leaves a gap. Code lengths are equally spaced categories (8, 16, ..., 128: a
  * logarithmic axis). Uses XChart and needs no display: the JVM is switched to headless mode unless
  * told otherwise.
  *
@@ -62,7 +65,7 @@ public final class Prec100Chart {
         new CategoryChartBuilder()
             .width(WIDTH)
             .height(HEIGHT)
-            .title(title + ": Prec@100 against code length (solid: ours, dashed: thesis)")
+            .title(title + ": Prec@100 against code length (solid: ours, dashed: thesis, dotted: ours with ITQ)")
             .xAxisTitle("bits")
             .yAxisTitle("Prec@100")
             .build();
@@ -73,10 +76,27 @@ public final class Prec100Chart {
     s.setYAxisMin(0.0);
     s.setYAxisDecimalPattern("0.0#");
     s.setChartBackgroundColor(Color.WHITE);
-    int colour = 0;
+    Map<String, Color> colours = new HashMap<>();
     boolean any = false;
     for (ReproductionReport.Row r : rows) {
-      Color c = PALETTE[colour++ % PALETTE.length];
+      String base = CellStore.baseMethod(r.method());
+      boolean variant = base.equals(r.method()) == false;
+      Color c = colours.computeIfAbsent(base, m -> PALETTE[colours.size() % PALETTE.length]);
+      if (variant && r.ours().isEmpty() == false) {
+        List<Double> y =
+            bits.stream()
+                .map(b -> r.ours().containsKey(b) ? r.ours().get(b).prec100() : null)
+                .toList();
+        CategorySeries itq = chart.addSeries(r.method(), categories, y);
+        itq.setLineColor(c);
+        itq.setMarkerColor(c);
+        itq.setMarker(SeriesMarkers.SQUARE);
+        itq.setLineStyle(
+            new BasicStroke(
+                2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 3f}, 0f));
+        any = true;
+        continue; // its thesis number is its method's, drawn with the method
+      }
       if (r.ours().isEmpty() == false) {
         List<Double> y =
             bits.stream()

@@ -42,6 +42,23 @@ class Prec100ChartTest {
   }
 
   @Test
+  void anItqRowTakesItsMethodsColourAndNoThesisLine() throws Exception {
+    List<CellResult> cells =
+        List.of(
+            ReproductionReportTest.cell("lsh", 8, 0.05, 0.05, 0.01, 1, List.of(), List.of(), null),
+            ReproductionReportTest.cell("lsh+itq", 8, 0.3, 0.3, 0.01, 1, List.of(), List.of(), null),
+            ReproductionReportTest.cell("lsh+itq", 32, 0.5, 0.5, 0.01, 1, List.of(), List.of(), null));
+    List<ReproductionReport.Row> rows = ReproductionReportTest.report(cells).rows("20newsgroups");
+    assertEquals(
+        List.of("lsh", "nbrreg", "lsh+itq"), rows.stream().map(ReproductionReport.Row::method).toList());
+    Path png = tmp.resolve("itq.png");
+    Prec100Chart.write(rows, "20 Newsgroups", png);
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertTrue(count(image, 0xd62728) > 100, "nbrreg keeps the second colour");
+    assertEquals(0, count(image, 0x2ca02c), "the ITQ row takes lsh's colour, not a third one");
+  }
+
+  @Test
   void aDatasetWithoutNumbersStillGetsItsAxes() throws Exception {
     Path png = tmp.resolve("empty.png");
     Prec100Chart.write(List.of(), "Nothing", png);
