@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -198,7 +199,7 @@ final class ReproduceCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--report-only trains and times nothing, --retime times the kept models again: give one of them");
     }
-    boolean onlyRowChoice = options.given().keySet().equals(java.util.Set.of("--binarization"));
+    boolean onlyRowChoice = options.given().keySet().equals(Set.of("--binarization"));
     if (retime && (force || (options.isEmpty() == false && onlyRowChoice == false) || keepModels == false)) {
       throw new IllegalArgumentException(
           "--retime trains nothing, so --force, --no-keep-models and method options do not apply to it"
@@ -446,7 +447,7 @@ final class ReproduceCommand implements Callable<Integer> {
           System.out.println(c.name() + " from " + source);
           try (HashModel kept = HashModelFormat.read(source)) {
             if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()
-                || "median".equals(kept.info().get("binarization")) == false) {
+                || Binarization.MEDIAN.cliName().equals(kept.info().get("binarization")) == false) {
               failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits, "
                   + kept.vocabulary().size() + " terms and binarization " + kept.info().get("binarization")
                   + ", the corpus " + corpus.vocabulary().size() + " terms; it is not this cell's median model");

@@ -56,12 +56,6 @@ final class TrainedVdsh {
     this.seconds = seconds;
   }
 
-  /** This network with another binarisation, for exporting it both ways (tests, comparisons). */
-  TrainedVdsh withBinarization(Binarization binarization) {
-    return new TrainedVdsh(spec, bits, settings.withBinarization(binarization), seed, labelModel, first,
-        neighbourFirst, graph, history, bestEpoch, trainingDocuments, validationDocuments, seconds);
-  }
-
   /**
    * The encoder's means for the listed rows of {@code inputs}, computed by ND4J (rows x bits);
    * with a neighbour encoder each document is its own single neighbour, as in the exported model.

@@ -193,7 +193,7 @@ class VdshTrainerTest {
 
   @Test
   void itqFoldsItsRotationIntoTheModelFile() throws IOException {
-    try (HashModel itq = trained.withBinarization(Binarization.ITQ).export(corpus, ProgressReporter.NONE)) {
+    try (HashModel itq = ItqRotation.rotate(model, corpus.train(), SEED, 2, ProgressReporter.NONE)) {
       assertArrayEquals(new float[BITS], itq.thresholds(), "ITQ thresholds at 0 after centring");
       assertEquals("itq", itq.info().get("binarization"));
       assertTrue(itq.info().get("itq_quantization_loss").contains("after " + ItqRotation.ITERATIONS));
