@@ -10,6 +10,8 @@ import dev.semhash.training.data.ValidationSplit;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.ModelBinarization;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,7 +69,9 @@ final class EvalHashCommand implements Callable<Integer> {
         description = "Method to train: ${COMPLETION-CANDIDATES} (default: lsh).")
     HashingMethod method = HashingMethod.LSH;
 
-    @Option(names = "--model", paramLabel = "FILE", description = "Evaluate this model file instead of training one.")
+    @Option(names = "--model", paramLabel = "FILE",
+        description = "Evaluate this model file instead of training one; with --binarization, its"
+            + " codes made anew from its outputs on the training documents (as semhash binarize does).")
     Path model;
   }
 
@@ -141,6 +145,9 @@ final class EvalHashCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--validation and --random-split each choose the queries; give one of them");
     }
+    // a model file's outputs can be binarised anew without training (ModelBinarization)
+    Binarization rebinarization = source.model == null ? null : options.binarization();
+    trainingFlags.remove("--binarization");
     if (source.model != null && trainingFlags.isEmpty() == false) {
       throw new IllegalArgumentException(
           "a --model file is already trained (on the whole training split), so "
@@ -166,7 +173,9 @@ final class EvalHashCommand implements Callable<Integer> {
                 + "; for one seed use --seed");
       }
     }
-    options.requireApplicableTo(source.method); // before the corpus is built, not after
+    if (source.model == null) {
+      options.requireApplicableTo(source.method); // before the corpus is built, not after
+    }
     DatasetReader reader = new DatasetReader(dataset);
     HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
     List<Map<String, Object>> runs = new ArrayList<>();
@@ -178,7 +187,15 @@ final class EvalHashCommand implements Callable<Integer> {
       results.put("evaluated_on", "test");
       HashRun.printHeader();
       try (HashModel model = HashModelFormat.read(source.model)) {
-        runs.add(evaluateModelFile(runner, reader, model));
+        if (rebinarization == null) {
+          runs.add(evaluateModelFile(runner, reader, model));
+        } else {
+          List<String> trainTexts = reader.documents().stream().filter(Document::isTrain).map(Document::fullText).toList();
+          try (HashModel rebinarized =
+              ModelBinarization.apply(model, trainTexts, rebinarization, common.seed, threads, common.progress())) {
+            runs.add(evaluateModelFile(runner, reader, rebinarized));
+          }
+        }
       }
     } else {
       for (int b : bits) {

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       DemoCommand.class,
       TrainCommand.class,
+      BinarizeCommand.class,
       EvalHashCommand.class,
       EvalRerankCommand.class,
       NeighborsCommand.class,

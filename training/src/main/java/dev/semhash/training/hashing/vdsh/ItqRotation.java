@@ -63,15 +63,23 @@ public final class ItqRotation {
   public static HashModel rotate(
       HashModel model, SparseMatrix train, long seed, int threads, ProgressReporter progress)
       throws IOException {
-    int rows = train.numRows();
-    ItqRotation itq =
-        learn(TrainedVdsh.projections(model, train, threads, progress), rows, model.bits(), seed);
+    return rotate(model, TrainedVdsh.projections(model, train, threads, progress), train.numRows(), seed);
+  }
+
+  /**
+   * As {@link #rotate(HashModel, SparseMatrix, long, int, ProgressReporter)}, from the model's
+   * outputs already computed for the training documents.
+   *
+   * @param values row-major outputs of {@code model}, {@code rows × bits}
+   */
+  static HashModel rotate(HashModel model, float[] values, int rows, long seed) {
     List<DenseLayer> layers = new ArrayList<>(model.layers());
     if (layers.isEmpty()) {
       throw new IllegalArgumentException(
           "model " + model.method() + " has no layer after its input layer to fold a rotation into;"
               + " ITQ applies to the neural methods");
     }
+    ItqRotation itq = learn(values, rows, model.bits(), seed);
     layers.set(layers.size() - 1, itq.fold(layers.get(layers.size() - 1)));
     Map<String, String> info = new LinkedHashMap<>(model.info());
     info.put("binarization", Binarization.ITQ.cliName());

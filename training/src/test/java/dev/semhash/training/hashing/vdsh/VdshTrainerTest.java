@@ -21,6 +21,7 @@ import dev.semhash.training.data.SharedData;
 import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -50,6 +51,7 @@ class VdshTrainerTest {
   private static SparseMatrix counts;
   private static TrainedVdsh trained;
   private static HashModel model;
+  private static List<String> trainTexts;
 
   @BeforeAll
   static void train() throws IOException {
@@ -59,6 +61,7 @@ class VdshTrainerTest {
     CorpusSettings settings =
         CorpusSettings.DEFAULT.withVocabulary(VocabularySettings.DEFAULT.withMaxTerms(2000));
     corpus = Corpus.build(train, test, settings, null, 2, ProgressReporter.NONE);
+    trainTexts = train.stream().map(Document::fullText).toList();
     try (TextVectorizer raw =
         new TextVectorizer(settings.analyzer(), corpus.vocabulary(), TermWeighting.TF, false)) {
       counts = CorpusVectors.fromIndex(corpus.index(), raw, 2, ProgressReporter.NONE);
@@ -217,6 +220,62 @@ class VdshTrainerTest {
       }
       System.out.printf("20NG slice, 32 bits: VDSH Prec@100 with median thresholds %.4f, with ITQ %.4f%n",
           precisionAt100(model, corpus), precisionAt100(itq, corpus));
+    }
+  }
+
+  /**
+   * Re-binarising the exported model from the training texts gives what training with each
+   * binarisation exports: the same medians (a round trip), the same ITQ rotation, and 0 for sign;
+   * the network before the last layer never changes.
+   */
+  @Test
+  void rebinarisingAModelFileGivesWhatEachBinarisationExports() throws IOException {
+    try (HashModel median = ModelBinarization.apply(model, trainTexts, Binarization.MEDIAN, SEED, 2, ProgressReporter.NONE);
+        HashModel itq = ModelBinarization.apply(model, trainTexts, Binarization.ITQ, SEED, 2, ProgressReporter.NONE);
+        HashModel rotated = ItqRotation.rotate(model, corpus.train(), SEED, 2, ProgressReporter.NONE);
+        HashModel sign = ModelBinarization.apply(model, trainTexts, Binarization.SIGN, SEED, 2, ProgressReporter.NONE);
+        HashModel itqThenMedian = ModelBinarization.apply(itq, trainTexts, Binarization.MEDIAN, SEED, 2, ProgressReporter.NONE)) {
+      assertArrayEquals(model.thresholds(), median.thresholds(), "medians of the same outputs");
+      assertEquals(model.layers(), median.layers());
+      assertEquals(rotated.layers(), itq.layers(), "the rotation learnt from the texts' outputs");
+      assertArrayEquals(new float[BITS], itq.thresholds());
+      assertArrayEquals(new float[BITS], sign.thresholds());
+      assertEquals(model.layers(), sign.layers());
+      assertEquals("itq", itq.info().get("binarization"));
+      assertEquals("median", itq.info().get("rebinarized_from"));
+      assertEquals(Integer.toString(trainTexts.size()), itq.info().get("rebinarized_on_documents"));
+      assertEquals("sign", sign.info().get("binarization"));
+      assertEquals("vdsh", sign.method());
+      assertEquals(model.info().get("best_epoch"), sign.info().get("best_epoch"), "provenance kept");
+      // medians of the rotated outputs: half the training documents above each threshold again
+      assertEquals(itq.layers(), itqThenMedian.layers());
+      assertEquals("itq", itqThenMedian.info().get("rebinarized_from"));
+      assertFalse(itqThenMedian.info().containsKey("itq_quantization_loss"));
+      int n = corpus.train().numRows();
+      int[] above = new int[BITS];
+      for (int r = 0; r < n; r++) {
+        long[] code = itqThenMedian.encode(corpus.train().row(r));
+        for (int j = 0; j < BITS; j++) {
+          if ((code[j >>> 6] & (1L << (63 - (j & 63)))) != 0) {
+            above[j]++;
+          }
+        }
+      }
+      for (int j = 0; j < BITS; j++) {
+        assertEquals(n / 2, above[j], 1, "documents above the re-derived median of bit " + j);
+      }
+    }
+    IllegalArgumentException few = assertThrows(IllegalArgumentException.class,
+        () -> ModelBinarization.apply(model, trainTexts.subList(0, 1), Binarization.MEDIAN, SEED, 1, ProgressReporter.NONE));
+    assertTrue(few.getMessage().contains("at least two training documents"), few.getMessage());
+    try (HashModel lsh = HashingMethod.LSH.train(corpus, BITS, MethodOptions.NONE, SEED,
+        ProgressReporter.NONE)) {
+      IllegalArgumentException noLayer = assertThrows(IllegalArgumentException.class,
+          () -> ModelBinarization.apply(lsh, trainTexts, Binarization.ITQ, SEED, 2, ProgressReporter.NONE));
+      assertTrue(noLayer.getMessage().contains("ITQ applies to the neural methods"), noLayer.getMessage());
+      try (HashModel lshMedian = ModelBinarization.apply(lsh, trainTexts, Binarization.MEDIAN, SEED, 2, ProgressReporter.NONE)) {
+        assertEquals("median", lshMedian.info().get("binarization"));
+      }
     }
   }
 
