@@ -37,8 +37,8 @@ import picocli.CommandLine.Option;
       "",
       "Examples:",
       "  ./semhash binarize --model 20ng-vdsh-s-32.hashmodel --binarization itq \\",
-      "      --dataset ../shared/datasets/20newsgroups --out 20ng-vdsh-s-32-itq.hashmodel",
-      "  ./semhash eval-hash --model 20ng-vdsh-s-32-itq.hashmodel \\",
+      "      --dataset ../shared/datasets/20newsgroups --out 20ng-itq.hashmodel",
+      "  ./semhash eval-hash --model 20ng-itq.hashmodel \\",
       "      --dataset ../shared/datasets/20newsgroups"
     })
 final class BinarizeCommand implements Callable<Integer> {
