@@ -59,7 +59,7 @@ import picocli.CommandLine.Spec;
       "them) and are recorded in each cell's file under method_options.",
       "--binarization itq makes rows of their own (METHOD+itq, e.g. vdsh-s+itq):",
       "the same networks with codes rotated by iterative quantization, beside the",
-      "thesis's median thresholds.",
+      "thesis's median thresholds; --with-itq makes both rows from one training.",
       "",
       "Each cell's trained model is kept as WORK-DIR/reproduce-models/",
       "DATASET-METHOD-BITS.hashmodel, ready for search and encode; --retime",
@@ -70,6 +70,7 @@ import picocli.CommandLine.Spec;
       "  ./semhash reproduce --bits 32 --methods lsh,sth,vdsh",
       "  ./semhash reproduce --datasets reuters --methods vdsh,vdsh-s",
       "  ./semhash reproduce --datasets reuters --methods vdsh-s --binarization itq",
+      "  ./semhash reproduce --datasets reuters --methods vdsh-s --with-itq",
       "  ./semhash reproduce --report-only",
       "  ./semhash reproduce --retime --datasets 20newsgroups --methods vdsh-s --bits 16"
     })
@@ -149,6 +150,13 @@ final class ReproduceCommand implements Callable<Integer> {
   boolean fromKeptModels;
 
   @Option(
+      names = "--with-itq",
+      description = "Also make each neural cell's ITQ row (METHOD+itq) from the network it has just"
+          + " trained, as --from-kept-models does: both rows from one training, the ITQ cell a"
+          + " minute more. Needs the median thresholds (no --binarization) and the kept models.")
+  boolean withItq;
+
+  @Option(
       names = "--threads",
       paramLabel = "N",
       description = "Worker threads (default: all cores).")
@@ -211,6 +219,12 @@ final class ReproduceCommand implements Callable<Integer> {
           "--from-kept-models makes ITQ cells from kept median models: give it with --binarization itq"
               + " and no other method option, and not with --report-only or --retime");
     }
+    if (withItq && (reportOnly || retime || fromKeptModels || keepModels == false
+        || options.given().containsKey("--binarization"))) {
+      throw new IllegalArgumentException(
+          "--with-itq makes the ITQ row of each median cell it trains, from the kept network: give it"
+              + " without --binarization, --no-keep-models, --from-kept-models, --retime and --report-only");
+    }
     List<String> failures = new ArrayList<>();
     boolean nothingRetimed = false;
     if (fromKeptModels) {
@@ -218,7 +232,17 @@ final class ReproduceCommand implements Callable<Integer> {
     } else if (retime) {
       nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods), store, command) == 0;
     } else if (reportOnly == false) {
-      failures = runCells(plan(chosenDatasets, chosenMethods), options, store, thesis, command);
+      List<Cell> plan = plan(chosenDatasets, chosenMethods);
+      failures = runCells(plan, options, store, thesis, command);
+      if (withItq) {
+        // only where the median cell now exists: a failed one is reported once, above
+        List<Cell> itqRows = plan.stream()
+            .filter(c -> c.method().binarization() == Binarization.MEDIAN)
+            .filter(c -> store.has(c.dataset().key(), c.methodKey(), c.bits()))
+            .map(c -> new Cell(c.dataset(), c.method(), c.bits(), true))
+            .toList();
+        failures.addAll(deriveItqCells(itqRows, store, thesis, command));
+      }
     }
     ReproductionReport report = writeReport(thesis, store.readAll(), command);
     System.out.println();

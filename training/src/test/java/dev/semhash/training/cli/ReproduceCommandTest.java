@@ -225,6 +225,36 @@ class ReproduceCommandTest {
         .get("encoder").has("retimed_by"));
   }
 
+  /**
+   * --with-itq writes the median cell and, from the network it kept, the ITQ cell: the same
+   * figures as --from-kept-models gives afterwards.
+   */
+  @Test
+  void withItqMakesBothRowsFromOneTraining() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
+    Path out = tmp.resolve("out");
+    CliTestSupport.Outcome both = CliTestSupport.run(vdshArgs(data, out, "--epochs", "1", "--hidden", "8", "--with-itq"));
+    assertEquals(0, both.exitCode(), both.err());
+    JsonNode median = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
+    JsonNode itq = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh+itq-8.json"));
+    assertEquals("median", median.get("model_info").get("binarization").asText());
+    assertEquals("itq", itq.get("model_info").get("binarization").asText());
+    assertEquals("20newsgroups-vdsh-8.json", itq.get("derived_from").get("cell").asText());
+    CliTestSupport.Outcome again = CliTestSupport.run(vdshArgs(data, out, "--binarization", "itq", "--from-kept-models", "--force"));
+    assertEquals(0, again.exitCode(), again.err());
+    JsonNode derived = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh+itq-8.json"));
+    for (String metric : new String[] {"prec@100", "ndcg@100", "prec@r2"}) {
+      assertEquals(itq.get(metric).asDouble(), derived.get(metric).asDouble(), 0, metric);
+    }
+    // LSH has no ITQ row, and --with-itq refuses what would make no median network
+    assertEquals(0, CliTestSupport.run(args(data, out, "--with-itq")).exitCode());
+    assertFalse(Files.exists(out.resolve("results/20newsgroups-lsh+itq-8.json")));
+    CliTestSupport.Outcome sign = CliTestSupport.run(vdshArgs(data, out, "--with-itq", "--binarization", "sign"));
+    assertEquals(1, sign.exitCode());
+    assertTrue(sign.err().contains("--with-itq makes the ITQ row of each median cell it trains"), sign.err());
+  }
+
   /** The ITQ arguments with --retime instead of the training options and --force. */
   private static String[] withRetime(String[] itq) {
     java.util.List<String> a = new java.util.ArrayList<>(java.util.Arrays.asList(itq));
