@@ -75,7 +75,7 @@ final class BinarizeCommand implements Callable<Integer> {
         HashModel rebinarized = ModelBinarization.apply(trained, trainTexts, chosen, common.seed, threads, common.progress())) {
       HashModelFormat.write(rebinarized, out);
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.out.printf("%s: %s codes from %s, thresholds from %,d training documents of %s in %.1f s (seed %d) -> %s%n",
+      System.out.printf("%s: %s codes instead of %s, learnt on %,d training documents of %s in %.1f s (seed %d) -> %s%n",
           SemanticIndexBuilder.describe(rebinarized), chosen.cliName(),
           trained.info().getOrDefault("binarization", "unknown"), trainTexts.size(), reader.name(), seconds,
           common.seed, out);
