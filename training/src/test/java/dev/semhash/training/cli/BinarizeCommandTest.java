@@ -1,5 +1,6 @@
 package dev.semhash.training.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,6 +83,6 @@ class BinarizeCommandTest {
         "--epochs", "3", "--no-progress");
     assertEquals(1, epochs.exitCode());
     assertTrue(epochs.err().contains("--epochs cannot apply to it"), epochs.err());
-    org.junit.jupiter.api.Assertions.assertArrayEquals(before, Files.readAllBytes(lsh), "the model file is untouched");
+    assertArrayEquals(before, Files.readAllBytes(lsh), "the model file is untouched");
   }
 }

@@ -49,6 +49,7 @@ public final class ModelBinarization {
     for (int r = 0; r < rows; r++) {
       System.arraycopy(projected[r], 0, values, r * bits, bits);
     }
+    requireFinite(values, bits); // whichever binarisation: a model whose outputs are not finite is not written
     Map<String, String> info = new LinkedHashMap<>(model.info());
     info.put("rebinarized_from", model.info().getOrDefault("binarization", "unknown"));
     info.put("rebinarized_on_documents", Integer.toString(rows));
@@ -57,7 +58,7 @@ public final class ModelBinarization {
     try (relabelled) {
       return switch (binarization) {
         case ITQ -> ItqRotation.rotate(relabelled, values, rows, seed);
-        case MEDIAN -> withThresholds(relabelled, binarization, ValidationPrecision.medians(requireFinite(values, bits), rows, bits));
+        case MEDIAN -> withThresholds(relabelled, binarization, ValidationPrecision.medians(values, rows, bits));
         case SIGN -> withThresholds(relabelled, binarization, new float[bits]);
       };
     }
@@ -71,14 +72,14 @@ public final class ModelBinarization {
         model.normalize(), model.inputLayer(), model.layers(), thresholds);
   }
 
-  private static float[] requireFinite(float[] values, int bits) {
+  private static void requireFinite(float[] values, int bits) {
     for (int i = 0; i < values.length; i++) {
       if (Float.isFinite(values[i]) == false) {
         throw new IllegalArgumentException(
             "training document " + i / bits + " has output " + values[i] + " at bit " + i % bits
-                + "; the model's network does not give finite values, so no thresholds can be learnt");
+                + "; the model's network does not give finite values, so no thresholds can be learnt"
+                + " (retrain it, with a smaller --learning-rate if training diverged)");
       }
     }
-    return values;
   }
 }
