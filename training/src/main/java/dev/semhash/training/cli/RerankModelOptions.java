@@ -165,6 +165,12 @@ public final class RerankModelOptions {
       description = "DSSM: sampled non-relevant documents in each softmax (the paper's 4) (default: ${DEFAULT-VALUE}).")
   int dssmNegatives;
 
+  @Option(names = "--dssm-init", paramLabel = "INIT",
+      description = "DSSM: start the network from uniform noise (the paper's) or lsa (its first units read the letter-trigram"
+          + " LSA subspace, --lsa-iterations rounds, so it starts as LSA similarity; on CiteSeer's links it reached validation"
+          + " MAP 0.2297 against uniform's 0.2241, test 0.2492 against 0.2494) (default: uniform).")
+  String dssmInit;
+
   /**
    * The hard-negative share of {@code model}: as given, else 0.5 with qrels (BM25's top hits) and
    * for SSI and DSSM on links (SSI: its own top documents; DSSM: TF-IDF's neighbours), else 0. On
@@ -245,7 +251,20 @@ public final class RerankModelOptions {
     float rate = learningRate != null ? learningRate : qrels ? d.learningRate() : links ? 0.01f : 0.02f;
     return new DssmSettings(d.hidden(), dim, trigramMinDf, dssmGamma, dssmNegatives,
         rate, epochs != null ? epochs : links ? 30 : d.epochs(), hardFraction("dssm", qrels), hardDepth,
-        seed, maxPositives, tfidfWeight);
+        seed, maxPositives, tfidfWeight, dssmLsaIterations());
+  }
+
+  private int dssmLsaIterations() {
+    return switch (dssmInit != null ? dssmInit : "uniform") {
+      case "uniform" -> 0;
+      case "lsa" -> {
+        if (lsaIterations <= 0) {
+          throw new IllegalArgumentException("--dssm-init lsa needs --lsa-iterations above 0, got " + lsaIterations);
+        }
+        yield lsaIterations;
+      }
+      default -> throw new IllegalArgumentException("unknown --dssm-init '" + dssmInit + "'; choose uniform or lsa");
+    };
   }
 
   /** The query/qrels protocol's settings for {@code model}. */

@@ -18,6 +18,10 @@ package dev.semhash.training.rerank;
  *     unit idf-weighted trigram vectors: with λ > 0 the network learns what the lexical match
  *     misses instead of relearning it from few pairs (the DSE paper's linear mix); 0 is the
  *     paper's plain DSSM
+ * @param lsaIterations 0 for the paper's uniform start; else rounds of subspace iteration of an
+ *     LSA start ({@link DssmTrainer}): the first {@code dimension} units of the first layer read
+ *     the letter-trigram LSA subspace and the later layers pass them on, so the network starts as
+ *     LSA similarity instead of noise (as S2Net's and SSI's projections do)
  */
 public record DssmSettings(
     int[] hidden,
@@ -31,7 +35,8 @@ public record DssmSettings(
     int hardNegativeDepth,
     long seed,
     int maxPositives,
-    float tfidfWeight) {
+    float tfidfWeight,
+    int lsaIterations) {
 
   /**
    * Defaults: the paper's 300-300-128 tanh network and 4 negatives, γ = 10; rate 0.1 for short
@@ -39,7 +44,7 @@ public record DssmSettings(
    * the network, use 0.02); λ = 1.
    */
   public static DssmSettings defaults(long seed) {
-    return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.1f, 10, 0.5f, 100, seed, 0, 1f);
+    return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.1f, 10, 0.5f, 100, seed, 0, 1f, 0);
   }
 
   public DssmSettings {
@@ -63,6 +68,9 @@ public record DssmSettings(
     }
     if (Float.isFinite(tfidfWeight) == false || tfidfWeight < 0) {
       throw new IllegalArgumentException("TF-IDF weight λ must be finite and >= 0 (0: plain DSSM), got " + tfidfWeight);
+    }
+    if (lsaIterations < 0) {
+      throw new IllegalArgumentException("LSA iterations must be >= 0 (0: the paper's uniform start), got " + lsaIterations);
     }
     if (Float.isNaN(hardNegativeFraction) || hardNegativeFraction < 0 || hardNegativeFraction > 1) {
       throw new IllegalArgumentException("hard-negative fraction must be in [0, 1], got " + hardNegativeFraction);

@@ -81,6 +81,46 @@ public final class DssmTrainer implements RerankTrainer {
         net.weights[l][i] = (float) ((2 * random.nextDouble() - 1) * range);
       }
     }
+    if (settings.lsaIterations() > 0) {
+      startFromLsa(net, corpus, settings.lsaIterations(), random.nextLong());
+    }
+  }
+
+  /** Share of the uniform start kept beside the LSA path, so every unit can still learn. */
+  static final float LSA_NOISE = 0.1f;
+
+  /**
+   * Makes {@code net} start as LSA: the first {@code k} units of the first layer (k the narrowest
+   * layer's width) read an orthonormal basis of the trigram matrix's top-k right singular
+   * subspace, and each later layer copies its input's first k units to its first k units (an
+   * identity block); the uniform weights stay, scaled by {@link #LSA_NOISE}. A unit input vector
+   * projects to at most unit length, where tanh is nearly linear, so the output's cosine starts
+   * close to the LSA cosine (plus the noise), which on few training pairs is a better start than
+   * noise alone: SSI and S2Net start from LSA for the same reason.
+   */
+  static void startFromLsa(SparseInputNetwork net, RerankCorpus corpus, int iterations, long seed) {
+    int k = net.terms;
+    for (int w : net.widths) {
+      k = Math.min(k, w);
+    }
+    float[] basis = LsaSubspace.compute(corpus, k, iterations, seed); // terms × k, term-major
+    for (float[] w : net.weights) {
+      for (int i = 0; i < w.length; i++) {
+        w[i] *= LSA_NOISE;
+      }
+    }
+    int h0 = net.widths[0];
+    for (int t = 0; t < net.terms; t++) {
+      for (int j = 0; j < k; j++) {
+        net.weights[0][t * h0 + j] += basis[t * k + j];
+      }
+    }
+    for (int l = 1; l < net.layers(); l++) {
+      int h = net.widths[l];
+      for (int i = 0; i < k; i++) {
+        net.weights[l][i * h + i] += 1f;
+      }
+    }
   }
 
   /** The collection as letter-trigram vectors. */
@@ -224,6 +264,9 @@ public final class DssmTrainer implements RerankTrainer {
     info.put("hard_negative_depth", Integer.toString(settings.hardNegativeDepth()));
     info.put("seed", Long.toString(settings.seed()));
     info.put("max_positives", Integer.toString(settings.maxPositives()));
+    info.put("init", settings.lsaIterations() > 0
+        ? "LSA start (" + settings.lsaIterations() + " subspace iterations) plus " + LSA_NOISE + " × uniform"
+        : "uniform ±√(6 / (fan-in + fan-out))");
     Projection first = net.projection();
     return new RerankModel("dssm", info, corpus.analysis(), corpus.dictionary(), first, first, RerankModel.Similarity.COSINE, settings.tfidfWeight(),
         net.deepLayers());

@@ -29,7 +29,7 @@ class DssmTrainerTest {
     String[] texts = TEXTS;
     RerankCorpus words = words();
     DssmSettings d = DssmSettings.defaults(7);
-    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), d.negatives(), d.learningRate(), 1, 0f, 1, 7, 0, 0.5f);
+    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), d.negatives(), d.learningRate(), 1, 0f, 1, 7, 0, 0.5f, 0);
     DssmTrainer trainer = new DssmTrainer(words, s);
     RerankCorpus trigrams = trainer.inputCorpus();
     RerankModel model = trainer.snapshot();
@@ -64,13 +64,50 @@ class DssmTrainerTest {
     return dot / Math.sqrt(na * nb);
   }
 
+  /**
+   * With the LSA start the untrained towers' cosine is the LSA cosine up to tanh's bend and the
+   * kept noise; with the paper's uniform start it is not.
+   */
+  @Test
+  void lsaStartMakesTheUntrainedTowersCosineTheLsaCosine() {
+    RerankCorpus words = words();
+    DssmSettings d = DssmSettings.defaults(7);
+    double[] worst = new double[2];
+    for (int lsa = 0; lsa <= 1; lsa++) {
+      DssmSettings s = new DssmSettings(new int[] {8, 6}, 4, 1, d.gamma(), 2, 0.01f, 1, 0f, 1, 7, 0, 0f, lsa * 30);
+      DssmTrainer trainer = new DssmTrainer(words, s);
+      RerankCorpus trigrams = trainer.inputCorpus();
+      // the subspace, not the basis, decides cosines: any seed converges to the same top-4 subspace
+      float[] basis = LsaSubspace.compute(trigrams, 4, 30, 1234);
+      for (int a = 0; a < TEXTS.length; a++) {
+        for (int b = a + 1; b < TEXTS.length; b++) {
+          double lsaCosine = cosine(project(basis, trigrams.document(a)), project(basis, trigrams.document(b)));
+          double net = cosine(out(trainer, trigrams.document(a)), out(trainer, trigrams.document(b)));
+          worst[lsa] = Math.max(worst[lsa], Math.abs(net - lsaCosine));
+        }
+      }
+    }
+    assertTrue(worst[1] < 0.2, "LSA start: largest cosine difference " + worst[1] + ", uniform " + worst[0]);
+    assertTrue(worst[0] > 0.5, "uniform start: largest cosine difference " + worst[0]);
+  }
+
+  private static float[] project(float[] basis, TermVector x) {
+    float[] z = new float[4];
+    for (int i = 0; i < x.size(); i++) {
+      for (int j = 0; j < 4; j++) {
+        z[j] += x.weights()[i] * basis[x.ids()[i] * 4 + j];
+      }
+    }
+    return z;
+  }
+
   /** A saturated tanh layer gives every text the same vector; training stops after two such epochs. */
   @Test
   void collapsedTrainingStopsEarly() throws Exception {
     String[] texts = TEXTS;
     RerankCorpus words = words();
     DssmSettings d = DssmSettings.defaults(7);
-    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), 2, 0.01f, 10, 0f, 1, 7, 0, 0f);
+    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), 2, 0.01f, 10, 0f, 1, 7, 0, 0f, 0);
     DssmTrainer trainer = new DssmTrainer(words, s);
     assertTrue(EmbeddingCollapse.collapsed(trainer.network(), trainer.inputCorpus()) == false, "Glorot start: distinct vectors");
     // tanh(100) is exactly 1 in float and its derivative 1 − tanh² exactly 0: no gradient undoes it
