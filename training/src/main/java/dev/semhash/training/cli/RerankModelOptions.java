@@ -204,11 +204,24 @@ public final class RerankModelOptions {
   }
 
   private int lsaInit() {
-    return switch (ssiInit != null ? ssiInit : links ? "lsa" : "random") {
-      case "random" -> 0;
-      case "lsa" -> lsaIterations;
-      default -> throw new IllegalArgumentException("unknown --ssi-init '" + ssiInit + "'; choose random or lsa");
-    };
+    return lsaStart("--ssi-init", ssiInit != null ? ssiInit : links ? "lsa" : "random", "random");
+  }
+
+  /**
+   * Subspace iterations of an LSA start chosen by {@code option}: 0 for {@code noise}, the model's
+   * random start, else {@link #lsaIterations}.
+   */
+  private int lsaStart(String option, String init, String noise) {
+    if (init.equals(noise)) {
+      return 0;
+    }
+    if (init.equals("lsa") == false) {
+      throw new IllegalArgumentException("unknown " + option + " '" + init + "'; choose " + noise + " or lsa");
+    }
+    if (lsaIterations <= 0) {
+      throw new IllegalArgumentException(option + " lsa needs --lsa-iterations above 0, got " + lsaIterations);
+    }
+    return lsaIterations;
   }
 
   S2NetSettings s2net(long seed, boolean qrels) {
@@ -255,16 +268,7 @@ public final class RerankModelOptions {
   }
 
   private int dssmLsaIterations() {
-    return switch (dssmInit != null ? dssmInit : "uniform") {
-      case "uniform" -> 0;
-      case "lsa" -> {
-        if (lsaIterations <= 0) {
-          throw new IllegalArgumentException("--dssm-init lsa needs --lsa-iterations above 0, got " + lsaIterations);
-        }
-        yield lsaIterations;
-      }
-      default -> throw new IllegalArgumentException("unknown --dssm-init '" + dssmInit + "'; choose uniform or lsa");
-    };
+    return lsaStart("--dssm-init", dssmInit != null ? dssmInit : "uniform", "uniform");
   }
 
   /** The query/qrels protocol's settings for {@code model}. */
