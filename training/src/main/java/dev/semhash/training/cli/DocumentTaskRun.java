@@ -84,7 +84,10 @@ final class DocumentTaskRun {
       write(results);
       return 0;
     }
-    DocumentTaskExperiment.Result r = DocumentTaskExperiment.run(task, settings, c.common.progress());
+    DocumentTaskExperiment.Result r = DocumentTaskExperiment.run(
+        task, settings, new DocumentTaskExperiment.Interpolation(c.depth, c.weight), c.common.progress());
+    DocumentTaskExperiment.Interpolated inter = r.interpolated();
+    String rerankName = "bm25+" + method;
     DocumentTaskExperiment.Trained t = r.trained();
     Map<String, Object> set = new LinkedHashMap<>(c.modelOptions.describe(method, c.common.seed, false));
     set.put("pairs", pairs.cliName());
@@ -101,6 +104,17 @@ final class DocumentTaskRun {
     results.put("tfidf", measures(r.tfIdf()));
     results.put("bm25", measures(r.bm25()));
     results.put(method, measures(r.model()));
+    Map<String, Object> reranked = measures(inter.test());
+    reranked.put("weight", inter.weight());
+    reranked.put("weight_source", inter.chosen() ? "chosen on the validation queries" : "given (--weight)");
+    reranked.put("depth", inter.depth());
+    reranked.put("combination", "BM25's top depth hits rescored with 1 + f + weight x m, f and m min-max normalised over"
+        + " them (as RerankQuery); the rest after them in BM25 order");
+    if (inter.chosen()) {
+      reranked.put("validation_bm25_map", CommandSupport.round(inter.validationBm25Map()));
+      reranked.put("validation_map", CommandSupport.round(inter.validationMap()));
+    }
+    results.put(rerankName, reranked);
     List<Map<String, Object>> epochs = new ArrayList<>();
     for (DocumentTaskExperiment.EpochLog e : t.epochs()) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -120,16 +134,20 @@ final class DocumentTaskRun {
     System.out.printf("%s (%s), %s; epoch %d of %d chosen on %d validation queries; %d terms; training %.1f s%n", method,
         set.get("model"), t.pairs(), t.epoch(), t.epochs().isEmpty() ? 0 : t.epochs().get(t.epochs().size() - 1).epoch(), t.validationQueries(), t.model().dictionary().size(),
         t.trainSeconds());
-    print(List.of("tfidf", "bm25", method), List.of(r.tfIdf(), r.bm25(), r.model()));
+    System.out.printf("%s reranks BM25's top %d with weight %s%s%n", rerankName, inter.depth(), inter.weight(),
+        inter.chosen()
+            ? String.format(" (chosen on validation: MAP %.4f against BM25's %.4f)", inter.validationMap(), inter.validationBm25Map())
+            : " (given)");
+    print(List.of("tfidf", "bm25", method, rerankName), List.of(r.tfIdf(), r.bm25(), r.model(), inter.test()));
     write(results);
     return 0;
   }
 
   private static void print(List<String> names, List<ScoredRankingEvaluation> evals) {
-    System.out.printf("%-8s %8s %8s %10s%n", "run", "MAP", "P@10", "rank loss");
+    System.out.printf("%-11s %8s %8s %10s%n", "run", "MAP", "P@10", "rank loss");
     for (int i = 0; i < names.size(); i++) {
       ScoredRankingEvaluation e = evals.get(i);
-      System.out.printf("%-8s %8.4f %8.4f %10.4f%n", names.get(i), e.map(), e.precisionAt10(), e.rankLoss());
+      System.out.printf("%-11s %8.4f %8.4f %10.4f%n", names.get(i), e.map(), e.precisionAt10(), e.rankLoss());
     }
   }
 

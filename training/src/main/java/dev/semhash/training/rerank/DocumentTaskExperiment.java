@@ -1,10 +1,12 @@
 package dev.semhash.training.rerank;
 
 import dev.semhash.rerank.model.RerankModel;
+import dev.semhash.rerank.search.Combination;
 import dev.semhash.rerank.text.AnalysisSettings;
 import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.eval.ScoredRankingEvaluation;
+import dev.semhash.training.eval.QueryScorer;
 import dev.semhash.training.eval.ScoredRankingEvaluator;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.retrieval.Bm25Index;
@@ -15,7 +17,8 @@ import java.util.List;
 /**
  * Trains a reranking model on a collection's own pairs ({@link DocumentPairs}) and, for the
  * document-ranking tasks ({@link DocumentTask}), ranks the test queries' whole collection by TF-IDF
- * cosine, by BM25 and by the model, reporting MAP, P@10 and rank loss for each.
+ * cosine, by BM25, by the model alone and by the model reranking BM25's hits as it would at search
+ * time ({@code BM25 + w × model}), reporting MAP, P@10 and rank loss for each.
  *
  * <p><b>Training.</b> The dictionary is built from the candidates (every term in at least {@code
  * minDocFreq} of them, at most {@code maxTerms}). After each epoch the model ranks the validation
@@ -24,6 +27,12 @@ import java.util.List;
  * the learnt part against the identity is chosen on validation too, from {@link #LEARNT_WEIGHTS}
  * (scaling both projections by its square root, so the model keeps SSI's form): trained with the
  * margin loss on few pairs, the learnt part can outgrow the cosine it was meant to refine.
+ *
+ * <p><b>Reranking BM25.</b> {@link FirstStageRerank} reranks BM25's top {@link
+ * Interpolation#depth()} candidates of each query with {@code f + w × m}, the arithmetic of {@link
+ * dev.semhash.rerank.search.RerankQuery}; the rest follow in BM25 order. The weight {@code w} is
+ * the smallest of {@link RerankExperiment#WEIGHT_GRID} with the best MAP on the kept model's
+ * validation queries (0, BM25's own order, when the model does not help there).
  *
  * <p><b>Baselines.</b> TF-IDF cosine uses every term of the candidates (not the model's possibly
  * smaller dictionary); BM25 is {@link Bm25CorpusScorer} with Anserini's k1 = 0.9, b = 0.4. Rank
@@ -137,39 +146,192 @@ public final class DocumentTaskExperiment {
   /** A trained model and how it was chosen. */
   public record Trained(
       RerankModel model, RerankCorpus corpus, int epoch, List<EpochLog> epochs, int trainQueries, long trainPairs,
-      int validationQueries, String pairs, double trainSeconds) {}
+      List<DocumentPairs.TrainQuery> validation, String pairs, double trainSeconds) {
+    /** Number of validation queries. */
+    public int validationQueries() {
+      return validation.size();
+    }
+  }
+
+  /**
+   * How the model reranks BM25's hits in the {@code BM25 + w × model} run, as {@link
+   * dev.semhash.rerank.search.RerankQuery} does at search time.
+   *
+   * @param depth BM25 hits reranked per query
+   * @param fixedWeight the weight {@code w}, or null to choose it on the validation queries from
+   *     {@link RerankExperiment#WEIGHT_GRID}
+   */
+  public record Interpolation(int depth, Float fixedWeight) {
+    /** The search-time default: BM25's top 1000, the weight chosen on validation. */
+    public static final Interpolation DEFAULT = new Interpolation(1000, null);
+
+    public Interpolation {
+      if (depth <= 0) {
+        throw new IllegalArgumentException("rerank depth must be positive, got " + depth);
+      }
+      if (fixedWeight != null && (Float.isFinite(fixedWeight) == false || fixedWeight < 0)) {
+        throw new IllegalArgumentException("weight must be finite and >= 0, got " + fixedWeight);
+      }
+    }
+  }
+
+  /**
+   * The model reranking BM25's top {@link Interpolation#depth()} hits of each test query with
+   * {@code f + w × m} (both min-max normalised over the hits, {@link FirstStageRerank}).
+   *
+   * @param weight {@code w}
+   * @param chosen true if {@code w} was chosen on the validation queries, false if it was given
+   * @param depth hits reranked per query
+   * @param validationBm25Map BM25's MAP on the validation queries (NaN without validation)
+   * @param validationMap the reranking's MAP on the validation queries with {@code w} (NaN without)
+   * @param test the reranking on the test queries
+   */
+  public record Interpolated(
+      float weight, boolean chosen, int depth, double validationBm25Map, double validationMap, ScoredRankingEvaluation test) {}
 
   /**
    * @param tfIdf TF-IDF cosine on the test queries
    * @param bm25 BM25
-   * @param model the trained model
+   * @param model the trained model, ranking the whole collection alone
+   * @param interpolated the trained model reranking BM25's hits
    */
-  public record Result(Trained trained, ScoredRankingEvaluation tfIdf, ScoredRankingEvaluation bm25, ScoredRankingEvaluation model) {}
+  public record Result(
+      Trained trained, ScoredRankingEvaluation tfIdf, ScoredRankingEvaluation bm25, ScoredRankingEvaluation model,
+      Interpolated interpolated) {}
 
-  /** Trains on the task's candidates and evaluates the test queries. */
+  /** Trains on the task's candidates and evaluates the test queries, the model reranking BM25's top 1000. */
   public static Result run(DocumentTask task, Settings s, ProgressReporter progress) throws IOException {
-    Trained trained = train(task.candidates(), task.trainingLinks(), s, progress);
-    Result baselines = baselines(task, s, progress);
-    CorpusScorer scorer = CorpusScorer.of(trained.model(), trained.corpus());
-    List<Document> queries = task.queries();
-    ScoredRankingEvaluation model = scorer.needsText()
-        ? task.evaluator().evaluate(
-            (q, scores) -> scorer.scoreText(Bm25Index.contents(queries.get(q)), scores), s.triples(), s.seed(), s.threads(), progress)
-        : evaluate(task.evaluator(), scorer, vectors(trained.corpus(), queries), s, progress);
-    return new Result(trained, baselines.tfIdf(), baselines.bm25(), model);
+    return run(task, s, Interpolation.DEFAULT, progress);
   }
 
-  /** TF-IDF cosine and BM25 on the test queries (no model: {@link Result#trained()} and {@link Result#model()} are null). */
+  /** Trains on the task's candidates and evaluates the test queries: the model alone and reranking BM25's hits. */
+  public static Result run(DocumentTask task, Settings s, Interpolation interpolation, ProgressReporter progress)
+      throws IOException {
+    Trained trained = train(task.candidates(), task.trainingLinks(), s, progress);
+    Bm25CorpusScorer bm25 = bm25(task.candidates(), s);
+    Result baselines = baselines(task, s, bm25, progress);
+    CorpusScorer scorer = CorpusScorer.of(trained.model(), trained.corpus());
+    List<Document> queries = task.queries();
+    TermVector[] vectors = scorer.needsText() ? null : vectors(trained.corpus(), queries);
+    QueryScorer modelScores = (q, scores) -> {
+      if (vectors == null) {
+        scorer.scoreText(Bm25Index.contents(queries.get(q)), scores);
+      } else {
+        scorer.score(vectors[q], scores);
+      }
+    };
+    ScoredRankingEvaluation model = task.evaluator().evaluate(modelScores, s.triples(), s.seed(), s.threads(), progress);
+    float weight;
+    double[] validation = {Double.NaN, Double.NaN};
+    if (interpolation.fixedWeight() != null) {
+      weight = interpolation.fixedWeight();
+    } else {
+      validation = chooseWeight(trained, bm25, scorer, interpolation.depth(), s);
+      weight = (float) validation[2];
+    }
+    int[][] excluded = task.excluded();
+    FirstStageRerank rerank = new FirstStageRerank(interpolation.depth(), Combination.INTERPOLATE, weight);
+    ScoredRankingEvaluation reranked = task.evaluator().evaluate(
+        (q, scores) -> {
+          double[] first = new double[scores.length];
+          bm25.score(Bm25Index.contents(queries.get(q)), first);
+          modelScores.score(q, scores);
+          rerank.score(first, scores, excluded[q], scores);
+        }, s.triples(), s.seed(), s.threads(), progress);
+    Interpolated interpolated = new Interpolated(
+        weight, interpolation.fixedWeight() == null, interpolation.depth(), validation[0], validation[1], reranked);
+    return new Result(trained, baselines.tfIdf(), baselines.bm25(), model, interpolated);
+  }
+
+  /**
+   * {BM25's validation MAP, the best reranking's, its weight}: the smallest weight of {@link
+   * RerankExperiment#WEIGHT_GRID} with the best validation MAP (weight 0 is BM25's own order), or
+   * BM25 alone when nothing is held out.
+   */
+  private static double[] chooseWeight(Trained trained, Bm25CorpusScorer bm25, CorpusScorer scorer, int depth, Settings s) {
+    List<DocumentPairs.TrainQuery> validation = trained.validation();
+    if (validation.isEmpty()) {
+      return new double[] {Double.NaN, Double.NaN, 0};
+    }
+    RerankCorpus corpus = trained.corpus();
+    int n = corpus.size();
+    float[][] first = new float[validation.size()][];
+    float[][] model = new float[validation.size()][];
+    double[] buffer = new double[n];
+    for (int q = 0; q < validation.size(); q++) {
+      DocumentPairs.TrainQuery query = validation.get(q);
+      String text = DocumentPairs.text(corpus, query);
+      bm25.score(text, buffer);
+      first[q] = toFloats(buffer);
+      if (scorer.needsText()) {
+        scorer.scoreText(text, buffer);
+      } else {
+        scorer.score(query.vector(), buffer);
+      }
+      model[q] = toFloats(buffer);
+    }
+    ScoredRankingEvaluator validator = validator(validation, n);
+    double[] best = {Double.NaN, Double.NEGATIVE_INFINITY, 0};
+    for (float w : RerankExperiment.WEIGHT_GRID) {
+      FirstStageRerank rerank = new FirstStageRerank(depth, Combination.INTERPOLATE, w);
+      double map = validator.evaluate(
+          (q, scores) -> {
+            double[] f = toDoubles(first[q]);
+            double[] m = toDoubles(model[q]);
+            rerank.score(f, m, validation.get(q).excluded(), scores);
+          }, 1000, s.seed(), s.threads(), ProgressReporter.NONE)
+          .map();
+      if (w == 0f) {
+        best[0] = map;
+      }
+      if (map > best[1]) {
+        best[1] = map;
+        best[2] = w;
+      }
+    }
+    return best;
+  }
+
+  private static float[] toFloats(double[] v) {
+    float[] f = new float[v.length];
+    for (int i = 0; i < v.length; i++) {
+      f[i] = (float) v[i];
+    }
+    return f;
+  }
+
+  private static double[] toDoubles(float[] v) {
+    double[] d = new double[v.length];
+    for (int i = 0; i < v.length; i++) {
+      d[i] = v[i];
+    }
+    return d;
+  }
+
+  private static ScoredRankingEvaluator validator(List<DocumentPairs.TrainQuery> validation, int numDocs) {
+    return new ScoredRankingEvaluator(
+        numDocs,
+        validation.stream().map(DocumentPairs.TrainQuery::relevant).toArray(int[][]::new),
+        validation.stream().map(DocumentPairs.TrainQuery::excluded).toArray(int[][]::new));
+  }
+
+  private static Bm25CorpusScorer bm25(List<Document> docs, Settings s) {
+    return new Bm25CorpusScorer(docs, s.analysis(), Bm25Index.Settings.ANSERINI.k1(), Bm25Index.Settings.ANSERINI.b());
+  }
+
+  /** TF-IDF cosine and BM25 on the test queries (no model: only {@link Result#tfIdf()} and {@link Result#bm25()} are set). */
   public static Result baselines(DocumentTask task, Settings s, ProgressReporter progress) {
+    return baselines(task, s, bm25(task.candidates(), s), progress);
+  }
+
+  private static Result baselines(DocumentTask task, Settings s, Bm25CorpusScorer bm25, ProgressReporter progress) {
     List<Document> queries = task.queries();
     ScoredRankingEvaluator evaluator = task.evaluator();
     RerankCorpus full = RerankCorpus.build(task.candidates(), s.analysis(), 1);
     ScoredRankingEvaluation tfIdf = evaluate(evaluator, CorpusScorer.tfIdf(full), vectors(full, queries), s, progress);
-    Bm25CorpusScorer bm25 = new Bm25CorpusScorer(
-        task.candidates(), s.analysis(), Bm25Index.Settings.ANSERINI.k1(), Bm25Index.Settings.ANSERINI.b());
     ScoredRankingEvaluation bm25Eval = evaluator.evaluate(
         (q, scores) -> bm25.score(Bm25Index.contents(queries.get(q)), scores), s.triples(), s.seed(), s.threads(), progress);
-    return new Result(null, tfIdf, bm25Eval, null);
+    return new Result(null, tfIdf, bm25Eval, null, null);
   }
 
   private static TermVector[] vectors(RerankCorpus corpus, List<Document> docs) {
@@ -198,12 +360,7 @@ public final class DocumentTaskExperiment {
         s.pairs(), corpus, links, s.validationFraction(), s.maxValidation(), s.weakNeighbours(), s.seed(), progress);
     List<RerankExamples.Example> examples = pairs.trainingExamples(corpus, s.hardDepth(), progress);
     List<DocumentPairs.TrainQuery> validation = pairs.validation();
-    ScoredRankingEvaluator validator = validation.isEmpty()
-        ? null
-        : new ScoredRankingEvaluator(
-            corpus.size(),
-            validation.stream().map(DocumentPairs.TrainQuery::relevant).toArray(int[][]::new),
-            validation.stream().map(DocumentPairs.TrainQuery::excluded).toArray(int[][]::new));
+    ScoredRankingEvaluator validator = validation.isEmpty() ? null : validator(validation, corpus.size());
     List<EpochLog> log = new ArrayList<>();
     Object[] best = {null, 0, Double.NEGATIVE_INFINITY};
     long start = System.nanoTime();
@@ -231,6 +388,6 @@ public final class DocumentTaskExperiment {
     double seconds = (System.nanoTime() - start) / 1e9;
     RerankModel model = best[0] == null ? last : (RerankModel) best[0];
     int epoch = best[0] == null ? log.size() - (validator == null ? 0 : 1) : (int) best[1];
-    return new Trained(model, corpus, epoch, log, examples.size(), pairs.pairs(), validation.size(), pairs.description(), seconds);
+    return new Trained(model, corpus, epoch, log, examples.size(), pairs.pairs(), List.copyOf(validation), pairs.description(), seconds);
   }
 }
