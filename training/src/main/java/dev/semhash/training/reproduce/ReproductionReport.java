@@ -151,7 +151,10 @@ public final class ReproductionReport {
             .collect(
                 Collectors.groupingBy(
                     CellResult::command, LinkedHashMap::new, Collectors.counting()));
-    if (commands.isEmpty() == false) {
+    if (commands.size() > INLINE_COMMANDS) {
+      md.append("- Cells computed by: ").append(commands.size())
+          .append(" commands, listed under [Commands](#commands) at the end; each cell's file holds its own (`command`)\n");
+    } else if (commands.isEmpty() == false) {
       md.append("- Cells computed by:");
       commands.forEach(
           (c, n) ->
@@ -206,8 +209,17 @@ public final class ReproductionReport {
       datasetSection(md, d.getKey(), d.getValue());
     }
     speedSection(md);
+    if (commands.size() > INLINE_COMMANDS) {
+      md.append("\n## Commands\n\nThe commands that computed the cells, with how many cells each wrote (a later run"
+          + " of a cell\nreplaces its file, so a command counts only the cells it still holds).\n\n");
+      commands.forEach((c, n) -> md.append("- `").append(c.isEmpty() ? "unknown" : c).append("` (").append(n)
+          .append(n == 1 ? " cell)\n" : " cells)\n"));
+    }
     return md.toString();
   }
+
+  /** Up to this many distinct commands are listed in the page's header; more go to a section of their own. */
+  static final int INLINE_COMMANDS = 3;
 
   /**
    * How the thesis's numbers differ in protocol from ours, as its authors' released code shows;

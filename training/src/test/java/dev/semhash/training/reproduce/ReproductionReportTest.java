@@ -330,4 +330,19 @@ class ReproductionReportTest {
     assertEquals(0.3389, bundled.prec100("20newsgroups", "vdsh", 32), 0);
     assertNull(bundled.prec100("citeseer", "lsh", 32));
   }
+  @Test
+  void manyCommandsGoToASectionOfTheirOwn() {
+    List<CellResult> cells = new java.util.ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      CellResult c = cell("lsh", 8 << i, 0.1, 0.1, 0.1, 1, List.of(), List.of(), null);
+      cells.add(new CellResult(c.dataset(), c.method(), c.bits(), c.prec100(), c.ndcg100(), c.precR2(), c.trainSeconds(),
+          c.epochSeconds(), c.epochCpuSeconds(), c.encoderDocsPerCoreSecond(), c.encoderLoadAverage(), c.seed(),
+          "./semhash reproduce --bits " + (i < 2 ? 8 : 8 << i), c.machine(), false));
+    }
+    String md = report(cells).markdown("./semhash reproduce --report-only", "m");
+    assertTrue(md.contains("- Cells computed by: 4 commands, listed under [Commands](#commands) at the end;"), md);
+    String section = md.substring(md.indexOf("\n## Commands\n"));
+    assertTrue(section.contains("- `./semhash reproduce --bits 8` (2 cells)\n- `./semhash reproduce --bits 32` (1 cell)\n"), section);
+    assertTrue(section.contains("- `./semhash reproduce --bits 128` (1 cell)\n"), section);
+  }
 }
