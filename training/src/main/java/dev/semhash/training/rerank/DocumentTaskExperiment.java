@@ -1,5 +1,6 @@
 package dev.semhash.training.rerank;
 
+import dev.semhash.rerank.model.Projection;
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.search.Combination;
 import dev.semhash.rerank.text.AnalysisSettings;
@@ -12,7 +13,9 @@ import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.retrieval.Bm25Index;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Trains a reranking model on a collection's own pairs ({@link DocumentPairs}) and, for the
@@ -112,7 +115,7 @@ public final class DocumentTaskExperiment {
     if (weight == 1f) {
       return model;
     }
-    java.util.Map<String, String> info = new java.util.LinkedHashMap<>(model.info());
+    Map<String, String> info = new LinkedHashMap<>(model.info());
     if (model.kind() == RerankModel.Kind.DEEP) {
       info.put("learnt_part_weight", Float.toString(weight) + " (chosen on validation; the TF-IDF weight divided by it)");
       return new RerankModel(model.method(), info, model.analysis(), model.dictionary(), model.queryProjection(),
@@ -120,19 +123,19 @@ public final class DocumentTaskExperiment {
     }
     info.put("learnt_part_weight", Float.toString(weight) + " (chosen on validation; projections scaled by its square root)");
     float scale = (float) Math.sqrt(weight);
-    dev.semhash.rerank.model.Projection a = scaled(model.queryProjection(), scale);
-    dev.semhash.rerank.model.Projection b = model.sharedProjection() ? a : scaled(model.documentProjection(), scale);
+    Projection a = scaled(model.queryProjection(), scale);
+    Projection b = model.sharedProjection() ? a : scaled(model.documentProjection(), scale);
     return new RerankModel(model.method(), info, model.analysis(), model.dictionary(), a, b, model.similarity(), model.termOverlapWeight());
   }
 
-  private static dev.semhash.rerank.model.Projection scaled(dev.semhash.rerank.model.Projection p, float scale) {
+  private static Projection scaled(Projection p, float scale) {
     float[] w = new float[p.terms() * p.dimension()];
     for (int t = 0; t < p.terms(); t++) {
       for (int j = 0; j < p.dimension(); j++) {
         w[t * p.dimension() + j] = p.weight(t, j) * scale;
       }
     }
-    return new dev.semhash.rerank.model.Projection(p.terms(), p.dimension(), w);
+    return new Projection(p.terms(), p.dimension(), w);
   }
 
   /**
@@ -229,14 +232,15 @@ public final class DocumentTaskExperiment {
       validation = chooseWeight(trained, bm25, scorer, interpolation.depth(), s);
       weight = (float) validation[2];
     }
-    int[][] excluded = task.excluded();
+    int[][] excluded = task.excluded(); // null where no document is left out (doc-doc)
+    int[] none = new int[0];
     FirstStageRerank rerank = new FirstStageRerank(interpolation.depth(), Combination.INTERPOLATE, weight);
     ScoredRankingEvaluation reranked = task.evaluator().evaluate(
         (q, scores) -> {
           double[] first = new double[scores.length];
           bm25.score(Bm25Index.contents(queries.get(q)), first);
           modelScores.score(q, scores);
-          rerank.score(first, scores, excluded[q], scores);
+          rerank.score(first, scores, excluded == null ? none : excluded[q], scores);
         }, s.triples(), s.seed(), s.threads(), progress);
     Interpolated interpolated = new Interpolated(
         weight, interpolation.fixedWeight() == null, interpolation.depth(), validation[0], validation[1], reranked);

@@ -236,5 +236,10 @@ class DocumentTaskTest {
     DocumentTaskExperiment.Result r = DocumentTaskExperiment.run(task, s, ProgressReporter.NONE);
     assertTrue(r.model().map() > r.tfIdf().map() + 0.15, "SSI " + r.model() + " vs TF-IDF " + r.tfIdf());
     assertTrue(r.model().rankLoss() < r.tfIdf().rankLoss(), "SSI " + r.model() + " vs TF-IDF " + r.tfIdf());
+    // reranking BM25's hits with a weight chosen on validation: the labels' signal must show
+    DocumentTaskExperiment.Interpolated inter = r.interpolated();
+    assertTrue(inter.chosen() && inter.weight() > 0, "weight " + inter.weight());
+    assertTrue(inter.validationMap() > inter.validationBm25Map(), inter.toString());
+    assertTrue(inter.test().map() > r.bm25().map() + 0.1, "BM25 + SSI " + inter.test() + " vs BM25 " + r.bm25());
   }
 }
