@@ -106,11 +106,13 @@ final class DocumentTaskRun {
     results.put(method, measures(r.model()));
     Map<String, Object> reranked = measures(inter.test());
     reranked.put("weight", inter.weight());
-    reranked.put("weight_source", inter.chosen() ? "chosen on the validation queries" : "given (--weight)");
+    boolean validated = inter.chosen() && Double.isFinite(inter.validationMap());
+    reranked.put("weight_source", inter.chosen() == false ? "given (--weight)"
+        : validated ? "chosen on the validation queries" : "no validation query to choose it on: 0, BM25's own order");
     reranked.put("depth", inter.depth());
     reranked.put("combination", "BM25's top depth hits rescored with 1 + f + weight x m, f and m min-max normalised over"
         + " them (as RerankQuery); the rest after them in BM25 order");
-    if (inter.chosen()) {
+    if (validated) {
       reranked.put("validation_bm25_map", CommandSupport.round(inter.validationBm25Map()));
       reranked.put("validation_map", CommandSupport.round(inter.validationMap()));
     }
@@ -135,9 +137,10 @@ final class DocumentTaskRun {
         set.get("model"), t.pairs(), t.epoch(), t.epochs().isEmpty() ? 0 : t.epochs().get(t.epochs().size() - 1).epoch(), t.validationQueries(), t.model().dictionary().size(),
         t.trainSeconds());
     System.out.printf("%s reranks BM25's top %d with weight %s%s%n", rerankName, inter.depth(), inter.weight(),
-        inter.chosen()
-            ? String.format(" (chosen on validation: MAP %.4f against BM25's %.4f)", inter.validationMap(), inter.validationBm25Map())
-            : " (given)");
+        inter.chosen() == false ? " (given)"
+            : validated
+                ? String.format(" (chosen on validation: MAP %.4f against BM25's %.4f)", inter.validationMap(), inter.validationBm25Map())
+                : " (no validation query to choose it on)");
     print(List.of("tfidf", "bm25", method, rerankName), List.of(r.tfIdf(), r.bm25(), r.model(), inter.test()));
     write(results);
     return 0;

@@ -68,13 +68,27 @@ class RerankCommandsTest {
         "--dim", "4", "--epochs", "2", "--max-positives", "3", "--triples", "1000", "--json", json.toString(), "--no-progress");
     assertEquals(0, r.exitCode(), r.err());
     JsonNode out = CliTestSupport.json(json);
-    for (String system : new String[] {"tfidf", "bm25", "ssi"}) {
+    for (String system : new String[] {"tfidf", "bm25", "ssi", "bm25+ssi"}) {
       for (String key : new String[] {"map", "p@10", "rank_loss"}) {
         double v = out.get(system).get(key).asDouble();
         assertTrue(v >= 0 && v <= 1, system + " " + key + " " + v);
       }
     }
     assertEquals(15, out.get("queries").asInt());
+    assertEquals("chosen on the validation queries", out.get("bm25+ssi").get("weight_source").asText());
+    assertEquals(1000, out.get("bm25+ssi").get("depth").asInt());
+
+    // nothing held out: no weight can be chosen, so the reranking keeps BM25's order exactly
+    Path unvalidated = tmp.resolve("docdoc-noval.json");
+    CliTestSupport.Outcome noValidation = CliTestSupport.run("eval-rerank", "--task", "doc-doc", "--dataset", data.toString(),
+        "--model", "ssi", "--dim", "4", "--epochs", "2", "--max-positives", "3", "--triples", "1000",
+        "--validation-fraction", "0", "--json", unvalidated.toString(), "--no-progress");
+    assertEquals(0, noValidation.exitCode(), noValidation.err());
+    JsonNode nv = CliTestSupport.json(unvalidated);
+    assertEquals(0.0, nv.get("bm25+ssi").get("weight").asDouble());
+    assertTrue(nv.get("bm25+ssi").get("weight_source").asText().startsWith("no validation query"), nv.toString());
+    assertTrue(nv.get("bm25+ssi").has("validation_map") == false, nv.toString());
+    assertEquals(nv.get("bm25").get("map").asDouble(), nv.get("bm25+ssi").get("map").asDouble());
     CliTestSupport.Outcome noEdges = CliTestSupport.run("eval-rerank", "--task", "links", "--dataset", data.toString(), "--no-progress");
     assertEquals(1, noEdges.exitCode());
     assertTrue(noEdges.err().contains("has no edges.tsv.gz"), noEdges.err());
