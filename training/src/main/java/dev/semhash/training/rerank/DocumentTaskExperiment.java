@@ -259,31 +259,27 @@ public final class DocumentTaskExperiment {
     }
     RerankCorpus corpus = trained.corpus();
     int n = corpus.size();
-    float[][] first = new float[validation.size()][];
-    float[][] model = new float[validation.size()][];
-    double[] buffer = new double[n];
+    // each query's scores are computed once and reused for every weight tried
+    double[][] first = new double[validation.size()][];
+    double[][] model = new double[validation.size()][];
     for (int q = 0; q < validation.size(); q++) {
       DocumentPairs.TrainQuery query = validation.get(q);
       String text = DocumentPairs.text(corpus, query);
-      bm25.score(text, buffer);
-      first[q] = toFloats(buffer);
+      first[q] = new double[n];
+      bm25.score(text, first[q]);
+      model[q] = new double[n];
       if (scorer.needsText()) {
-        scorer.scoreText(text, buffer);
+        scorer.scoreText(text, model[q]);
       } else {
-        scorer.score(query.vector(), buffer);
+        scorer.score(query.vector(), model[q]);
       }
-      model[q] = toFloats(buffer);
     }
     ScoredRankingEvaluator validator = validator(validation, n);
     double[] best = {Double.NaN, Double.NEGATIVE_INFINITY, 0};
     for (float w : RerankExperiment.WEIGHT_GRID) {
       FirstStageRerank rerank = new FirstStageRerank(depth, Combination.INTERPOLATE, w);
       double map = validator.evaluate(
-          (q, scores) -> {
-            double[] f = toDoubles(first[q]);
-            double[] m = toDoubles(model[q]);
-            rerank.score(f, m, validation.get(q).excluded(), scores);
-          }, 1000, s.seed(), s.threads(), ProgressReporter.NONE)
+          (q, scores) -> rerank.score(first[q], model[q], validation.get(q).excluded(), scores), 1000, s.seed(), s.threads(), ProgressReporter.NONE)
           .map();
       if (w == 0f) {
         best[0] = map;
@@ -294,22 +290,6 @@ public final class DocumentTaskExperiment {
       }
     }
     return best;
-  }
-
-  private static float[] toFloats(double[] v) {
-    float[] f = new float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      f[i] = (float) v[i];
-    }
-    return f;
-  }
-
-  private static double[] toDoubles(float[] v) {
-    double[] d = new double[v.length];
-    for (int i = 0; i < v.length; i++) {
-      d[i] = v[i];
-    }
-    return d;
   }
 
   private static ScoredRankingEvaluator validator(List<DocumentPairs.TrainQuery> validation, int numDocs) {
