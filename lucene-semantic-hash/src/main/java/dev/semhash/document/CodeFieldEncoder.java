@@ -1,6 +1,7 @@
 package dev.semhash.document;
 
 import dev.semhash.model.HashModel;
+import java.util.List;
 
 /**
  * Index-time encoding: turns a document's text into its code field with a {@link HashModel}, the
@@ -14,6 +15,10 @@ import dev.semhash.model.HashModel;
  * doc.add(encoder.field(text));
  * writer.addDocument(doc);
  * </pre>
+ *
+ * <p>A model that {@linkplain HashModel#readsNeighbourhood() reads neighbourhoods} (NbrReg+Doc)
+ * encodes a document with the texts of its nearest documents in the collection: {@link
+ * #field(String, List)}.
  */
 public final class CodeFieldEncoder {
   private final String field;
@@ -34,9 +39,21 @@ public final class CodeFieldEncoder {
     schema.declare(field, model.bits());
   }
 
-  /** The code field for {@code text}. A text without a known term gets the model's default code. */
+  /**
+   * The code field for {@code text}. A text without a known term gets the model's default code.
+   *
+   * @throws IllegalStateException if the model reads neighbourhoods ({@link #field(String, List)})
+   */
   public BinaryCodeField field(String text) {
     return schema.newField(field, model.encode(text), model.bits());
+  }
+
+  /**
+   * The code field for {@code text} read with its nearest documents' texts, for a model that
+   * reads neighbourhoods ({@link HashModel#encode(String, List)}).
+   */
+  public BinaryCodeField field(String text, List<String> neighbourTexts) {
+    return schema.newField(field, model.encode(text, neighbourTexts), model.bits());
   }
 
   /** The code of {@code text} as words (see {@code dev.semhash.index.HammingCodes}). */

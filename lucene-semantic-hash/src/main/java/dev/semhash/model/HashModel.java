@@ -5,6 +5,8 @@ import dev.semhash.text.SparseVector;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.text.TextVectorizer;
 import dev.semhash.text.Vocabulary;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,6 +24,19 @@ import java.util.TreeMap;
  *
  * <p>A text with no vocabulary term still has a code: the network's output for the zero vector
  * (its biases), thresholded as usual. All such texts share that one code.
+ *
+ * <p><b>Models that read a neighbourhood</b> (NbrReg+Doc, thesis eq. 4.7-4.9) encode a document
+ * together with its nearest documents, found by the caller (for instance by BM25 over the
+ * collection being indexed). Such a model ({@link #readsNeighbourhood()}) runs the document and
+ * each neighbour through every layer but the last; the last layer reads the document's own part of
+ * that hidden vector beside the mean of the neighbours' part ({@link #neighbourWidth()} values).
+ * Its thresholds were computed the same way, so it refuses {@link #encode(String)}: call {@link
+ * #encode(String, List)}; with no collection to search, give the document as its only neighbour.
+ *
+ * <pre class="prettyprint">
+ * List&lt;String&gt; nearest = ...; // the texts of its 20 BM25 neighbours in the collection
+ * long[] code = model.readsNeighbourhood() ? model.encode(text, nearest) : model.encode(text);
+ * </pre>
  */
 public final class HashModel implements AutoCloseable {
   private final String method;
@@ -29,6 +44,7 @@ public final class HashModel implements AutoCloseable {
   private final SparseInputLayer inputLayer;
   private final List<DenseLayer> layers;
   private final float[] thresholds;
+  private final int neighbourWidth;
   private final TextVectorizer vectorizer;
 
   /**
@@ -49,6 +65,29 @@ public final class HashModel implements AutoCloseable {
       SparseInputLayer inputLayer,
       List<DenseLayer> layers,
       float[] thresholds) {
+    this(method, info, analyzerSettings, vocabulary, weighting, normalize, inputLayer, layers, thresholds, 0);
+  }
+
+  /**
+   * A model that reads a neighbourhood when {@code neighbourWidth > 0}.
+   *
+   * @param neighbourWidth how many of the last layer's inputs, at the end, are mean-pooled over the
+   *     document's neighbours instead of read from the document; 0 for a model that reads the
+   *     document alone
+   * @throws IllegalArgumentException if {@code neighbourWidth} is negative, or not smaller than
+   *     the last dense layer's inputs (which a neighbourhood model needs)
+   */
+  public HashModel(
+      String method,
+      Map<String, String> info,
+      AnalyzerSettings analyzerSettings,
+      Vocabulary vocabulary,
+      TermWeighting weighting,
+      boolean normalize,
+      SparseInputLayer inputLayer,
+      List<DenseLayer> layers,
+      float[] thresholds,
+      int neighbourWidth) {
     this.method = method;
     this.info = Map.copyOf(info);
     this.inputLayer = inputLayer;
@@ -79,6 +118,19 @@ public final class HashModel implements AutoCloseable {
           "code length must be a positive multiple of 8 bits, got " + width);
     }
     DenseLayer.requireFinite(thresholds, "thresholds");
+    if (neighbourWidth < 0) {
+      throw new IllegalArgumentException("neighbour width must be 0 or more, got " + neighbourWidth);
+    }
+    if (neighbourWidth > 0
+        && (this.layers.isEmpty() || neighbourWidth >= this.layers.get(this.layers.size() - 1).inputs())) {
+      throw new IllegalArgumentException(
+          "a neighbourhood model pools the last " + neighbourWidth + " inputs of its last dense layer, but "
+              + (this.layers.isEmpty()
+                  ? "it has no dense layer"
+                  : "that layer has only " + this.layers.get(this.layers.size() - 1).inputs() + " inputs")
+              + "; the document's own part must stay non-empty");
+    }
+    this.neighbourWidth = neighbourWidth;
     this.vectorizer = new TextVectorizer(analyzerSettings, vocabulary, weighting, normalize);
   }
 
@@ -87,7 +139,11 @@ public final class HashModel implements AutoCloseable {
     return thresholds.length;
   }
 
-  /** The code of {@code text}, packed as in {@code dev.semhash.index.HammingCodes}. */
+  /**
+   * The code of {@code text}, packed as in {@code dev.semhash.index.HammingCodes}.
+   *
+   * @throws IllegalStateException if the model reads a neighbourhood ({@link #encode(String, List)})
+   */
   public long[] encode(String text) {
     return encode(vectorizer.vectorize(text));
   }
@@ -97,17 +153,132 @@ public final class HashModel implements AutoCloseable {
     return binarize(project(x));
   }
 
-  /** The network's real-valued output for {@code x}, one value per bit, before thresholding. */
+  /**
+   * The code of {@code text} read with its neighbourhood, for a model that {@link
+   * #readsNeighbourhood()}.
+   *
+   * @param neighbourTexts the document's nearest documents (at least one; the document itself
+   *     when there is no collection to search)
+   */
+  public long[] encode(String text, List<String> neighbourTexts) {
+    return encode(vectorizer.vectorize(text), neighbourTexts.stream().map(vectorizer::vectorize).toList());
+  }
+
+  /** {@link #encode(String, List)} for already weighted term vectors. */
+  public long[] encode(SparseVector x, List<SparseVector> neighbours) {
+    return binarize(project(x, neighbours));
+  }
+
+  /**
+   * The network's real-valued output for {@code x}, one value per bit, before thresholding.
+   *
+   * @throws IllegalStateException if the model reads a neighbourhood
+   */
   public float[] project(SparseVector x) {
+    if (readsNeighbourhood()) {
+      throw new IllegalStateException(
+          "model '" + method + "' reads each document's neighbourhood (its last " + neighbourWidth
+              + " hidden values are pooled over the document's nearest documents): encode with"
+              + " encode(text, neighbourTexts) or project(x, neighbours); with no collection to search,"
+              + " give the document itself as its only neighbour");
+    }
+    float[] h = hidden(x);
+    return layers.isEmpty() ? h : layers.get(layers.size() - 1).apply(h);
+  }
+
+  /**
+   * The output of {@code x} read with the listed neighbours, for a model that {@link
+   * #readsNeighbourhood()}: the last layer applied to {@code x}'s own hidden values beside the mean
+   * of the neighbours' ({@link #pool}).
+   *
+   * @throws IllegalStateException if the model reads the document alone
+   * @throws IllegalArgumentException if {@code neighbours} is empty
+   */
+  public float[] project(SparseVector x, List<SparseVector> neighbours) {
+    requireNeighbourhoodModel();
+    if (neighbours.isEmpty()) {
+      throw new IllegalArgumentException(
+          "no neighbour given; a neighbourhood model needs at least one (give the document itself"
+              + " when it has no neighbour)");
+    }
+    float[] own = hidden(x);
+    List<float[]> hidden = new ArrayList<>(neighbours.size());
+    for (SparseVector n : neighbours) {
+      hidden.add(hidden(n));
+    }
+    return pool(own, hidden);
+  }
+
+  /**
+   * The output of every layer but the last for {@code x} (the input layer's output when there is
+   * no dense layer). For a neighbourhood model this is both the document's own part and its
+   * contribution as someone's neighbour, so an indexer can compute it once per document.
+   */
+  public float[] hidden(SparseVector x) {
     if (x.size() > 0 && x.indices()[x.size() - 1] >= inputLayer.inputs()) {
       throw new IllegalArgumentException(
           "term index " + x.indices()[x.size() - 1] + " is outside the vocabulary of " + inputLayer.inputs());
     }
     float[] h = inputLayer.apply(x);
-    for (DenseLayer layer : layers) {
-      h = layer.apply(h);
+    for (int l = 0; l < layers.size() - 1; l++) {
+      h = layers.get(l).apply(h);
     }
     return h;
+  }
+
+  /**
+   * The last layer over a document's {@link #hidden} values and its neighbours': the first {@code
+   * inputs - neighbourWidth} values are the document's, the last {@link #neighbourWidth()} the
+   * mean of the neighbours' (summed in list order, then divided, so the result does not depend on
+   * the caller's threads).
+   */
+  public float[] pool(float[] documentHidden, List<float[]> neighbourHidden) {
+    requireNeighbourhoodModel();
+    DenseLayer last = layers.get(layers.size() - 1);
+    int width = last.inputs();
+    if (neighbourHidden.isEmpty()) {
+      throw new IllegalArgumentException("no neighbour given; pool needs at least one neighbour's hidden values");
+    }
+    requireWidth(documentHidden, width, "document");
+    int own = width - neighbourWidth;
+    float[] z = Arrays.copyOf(documentHidden, width);
+    Arrays.fill(z, own, width, 0f);
+    for (float[] n : neighbourHidden) {
+      requireWidth(n, width, "neighbour");
+      for (int i = own; i < width; i++) {
+        z[i] += n[i];
+      }
+    }
+    float count = neighbourHidden.size();
+    for (int i = own; i < width; i++) {
+      z[i] /= count;
+    }
+    return last.apply(z);
+  }
+
+  private static void requireWidth(float[] hidden, int width, String whose) {
+    if (hidden.length != width) {
+      throw new IllegalArgumentException(
+          "the " + whose + "'s hidden values have " + hidden.length + " entries but the last layer reads " + width
+              + "; give the output of hidden() of this model");
+    }
+  }
+
+  private void requireNeighbourhoodModel() {
+    if (readsNeighbourhood() == false) {
+      throw new IllegalStateException(
+          "model '" + method + "' reads the document alone; encode with encode(text) or project(x)");
+    }
+  }
+
+  /** Whether the model reads each document with its neighbourhood (see the class documentation). */
+  public boolean readsNeighbourhood() {
+    return neighbourWidth > 0;
+  }
+
+  /** How many of the last layer's inputs are pooled over the neighbours; 0 for most models. */
+  public int neighbourWidth() {
+    return neighbourWidth;
   }
 
   /** Bit {@code j} is set when {@code values[j] > thresholds[j]}. */

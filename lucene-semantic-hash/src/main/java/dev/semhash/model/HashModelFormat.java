@@ -33,7 +33,8 @@ import org.apache.lucene.store.NIOFSDirectory;
  * HashModel same = HashModelFormat.read(Path.of("model.hashmodel"));
  * </pre>
  *
- * <p><b>File format, version 0.</b> Integers are little-endian as Lucene's {@link
+ * <p><b>File format, version 1</b> (version 0 lacks item 8, and reads as a model of the document
+ * alone). Integers are little-endian as Lucene's {@link
  * org.apache.lucene.store.DataOutput} writes them; VInt/VLong are Lucene's variable-length
  * integers, String is a VInt byte length then UTF-8, Float is the IEEE-754 bits as an Int.
  *
@@ -53,6 +54,9 @@ import org.apache.lucene.store.NIOFSDirectory;
  *       ...), outputs Floats bias.
  *   <li>VInt number of dense layers; each: VInt inputs, VInt outputs, Byte activation, outputs
  *       &times; inputs Floats (row per output), outputs Floats bias.
+ *   <li>VInt neighbour width: how many of the last dense layer's inputs are mean-pooled over the
+ *       document's neighbours ({@link HashModel#neighbourWidth()}), 0 for a model that reads the
+ *       document alone. Since version 1.
  *   <li>VInt bits; bits Floats thresholds.
  *   <li>Footer: {@link CodecUtil#writeFooter}, a CRC-32 of everything before it.
  * </ol>
@@ -67,8 +71,11 @@ public final class HashModelFormat {
   /** The first format version. */
   public static final int VERSION_START = 0;
 
+  /** Adds the neighbour width: models that read a document's neighbourhood (NbrReg+Doc). */
+  public static final int VERSION_NEIGHBOURHOOD = 1;
+
   /** The version this build writes. */
-  public static final int VERSION_CURRENT = VERSION_START;
+  public static final int VERSION_CURRENT = VERSION_NEIGHBOURHOOD;
 
   /** Conventional file extension. */
   public static final String EXTENSION = "hashmodel";
@@ -79,14 +86,25 @@ public final class HashModelFormat {
 
   /** Writes {@code model} to {@code file} atomically: the file is complete or untouched. */
   public static void write(HashModel model, Path file) throws IOException {
+    write(model, file, VERSION_CURRENT);
+  }
+
+  /** Writes an older version (tests of reading old files); version 0 cannot hold a neighbourhood model. */
+  static void write(HashModel model, Path file, int version) throws IOException {
+    if (version < VERSION_START || version > VERSION_CURRENT) {
+      throw new IllegalArgumentException("cannot write format version " + version);
+    }
+    if (version < VERSION_NEIGHBOURHOOD && model.readsNeighbourhood()) {
+      throw new IllegalArgumentException("format version " + version + " cannot hold a neighbourhood model");
+    }
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     String tmpName = file.getFileName() + ".tmp-" + ProcessHandle.current().pid();
     try (Directory directory = new NIOFSDirectory(dir)) {
       Files.deleteIfExists(dir.resolve(tmpName));
       try (IndexOutput out = directory.createOutput(tmpName, IOContext.DEFAULT)) {
-        CodecUtil.writeHeader(out, CODEC_NAME, VERSION_CURRENT);
-        writeBody(model, out);
+        CodecUtil.writeHeader(out, CODEC_NAME, version);
+        writeBody(model, out, version);
         CodecUtil.writeFooter(out);
       }
       directory.sync(List.of(tmpName));
@@ -98,7 +116,7 @@ public final class HashModelFormat {
         StandardCopyOption.REPLACE_EXISTING);
   }
 
-  private static void writeBody(HashModel model, IndexOutput out) throws IOException {
+  private static void writeBody(HashModel model, IndexOutput out, int version) throws IOException {
     out.writeString(model.method());
     Map<String, String> info = model.info();
     out.writeVInt(info.size());
@@ -128,6 +146,9 @@ public final class HashModelFormat {
       }
       writeFloats(out, layer.bias());
     }
+    if (version >= VERSION_NEIGHBOURHOOD) {
+      out.writeVInt(model.neighbourWidth());
+    }
     float[] thresholds = model.thresholds();
     out.writeVInt(thresholds.length);
     writeFloats(out, thresholds);
@@ -155,8 +176,8 @@ public final class HashModelFormat {
       String name = abs.getFileName().toString();
       verifyStructure(directory, name, abs);
       try (ChecksumIndexInput in = directory.openChecksumInput(name)) {
-        CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
-        HashModel model = readBody(in);
+        int version = CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
+        HashModel model = readBody(in, version);
         CodecUtil.checkFooter(in);
         return model;
       }
@@ -201,7 +222,7 @@ public final class HashModelFormat {
     }
   }
 
-  private static HashModel readBody(DataInput in) throws IOException {
+  private static HashModel readBody(DataInput in, int version) throws IOException {
     String method = in.readString();
     int infoSize = in.readVInt();
     Map<String, String> info = new TreeMap<>();
@@ -237,10 +258,14 @@ public final class HashModelFormat {
       }
       layers.add(new DenseLayer(rows, readFloats(in, out_), activation));
     }
+    int neighbourWidth = version >= VERSION_NEIGHBOURHOOD ? in.readVInt() : 0;
+    if (neighbourWidth < 0 || neighbourWidth > MAX_DIMENSION) {
+      throw new CorruptIndexException("implausible neighbour width " + neighbourWidth, "model");
+    }
     int bits = readDimension(in);
     float[] thresholds = readFloats(in, bits);
     return new HashModel(
-        method, info, analyzer, vocabulary, weighting, normalize, inputLayer, layers, thresholds);
+        method, info, analyzer, vocabulary, weighting, normalize, inputLayer, layers, thresholds, neighbourWidth);
   }
 
   private static int readDimension(DataInput in) throws IOException {

@@ -69,6 +69,36 @@ class HashModelFormatTest {
   }
 
   @Test
+  void neighbourhoodModelRoundTrips() throws IOException {
+    float[][] rows = new float[8][4];
+    for (int o = 0; o < 8; o++) {
+      rows[o][o % 4] = o < 4 ? 1 : -1;
+    }
+    HashModel model = HashModelTest.neighbourhoodModel(rows, new float[8]);
+    Path file = dir.resolve("nbr.hashmodel");
+    HashModelFormat.write(model, file);
+    HashModel back = HashModelFormat.read(file);
+    assertEquals(2, back.neighbourWidth());
+    for (String text : List.of("space car", "god", "")) {
+      assertArrayEquals(model.encode(text, List.of("car", "god space")), back.encode(text, List.of("car", "god space")));
+    }
+  }
+
+  @Test
+  void versionZeroFilesStillRead() throws IOException {
+    HashModel model = randomModel(5);
+    Path file = dir.resolve("v0.hashmodel");
+    HashModelFormat.write(model, file, HashModelFormat.VERSION_START);
+    HashModel back = HashModelFormat.read(file);
+    assertEquals(0, back.neighbourWidth());
+    assertArrayEquals(model.encode("space god"), back.encode("space god"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> HashModelFormat.write(HashModelTest.neighbourhoodModel(new float[8][4], new float[8]),
+            dir.resolve("x.hashmodel"), HashModelFormat.VERSION_START));
+    assertTrue(e.getMessage().contains("cannot hold a neighbourhood model"), e.getMessage());
+  }
+
+  @Test
   void truncatedFileIsReportedAsSuch() throws IOException {
     Path file = dir.resolve("m.hashmodel");
     HashModelFormat.write(randomModel(1), file);

@@ -1,9 +1,11 @@
 package dev.semhash.training.bench;
 
 import dev.semhash.model.HashModel;
+import dev.semhash.text.SparseVector;
 import dev.semhash.training.corpus.SparseMatrix;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -25,6 +27,12 @@ import java.util.function.LongSupplier;
  * wall-time rate is reported beside it. CPU time still grows when other jobs share the cores'
  * caches, and such interference comes and goes, so each rate is that of the fastest pass: the one
  * least disturbed, as benchmark harnesses report minimum times.
+ *
+ * <p>A model that reads neighbourhoods ({@link HashModel#readsNeighbourhood()}) is timed as an
+ * indexer runs it: each document through the network once ({@link HashModel#hidden}), and its
+ * code pooled from the hidden values of {@code neighbours} other documents, computed before the
+ * timing (an indexer has them from those documents' own pass). Finding the neighbours (a BM25
+ * search per document) is not timed.
  *
  * <pre class="prettyprint">
  * EncoderSpeed.Result r = EncoderSpeed.measure(model, testTexts, corpus.test());
@@ -71,15 +79,36 @@ public final class EncoderSpeed {
    * fastest wall-clock rate).
    */
   public static Result measure(HashModel model, List<String> texts, SparseMatrix vectors) {
+    return measure(model, texts, vectors, 0);
+  }
+
+  /**
+   * As {@link #measure(HashModel, List, SparseMatrix)}; a model that reads neighbourhoods pools
+   * {@code neighbours} hidden vectors into each code (see the class documentation).
+   *
+   * @param neighbours neighbours per document (at least 1) for a model that reads them; ignored
+   *     otherwise
+   */
+  public static Result measure(HashModel model, List<String> texts, SparseMatrix vectors, int neighbours) {
     if (texts.isEmpty() || vectors.numRows() == 0) {
       throw new IllegalArgumentException("encoder speed needs at least one document");
+    }
+    if (model.readsNeighbourhood() && neighbours < 1) {
+      throw new IllegalArgumentException(
+          "model '" + model.method() + "' reads neighbourhoods: give how many neighbours each document pools (at least 1)");
+    }
+    List<float[]> pooled = new ArrayList<>();
+    if (model.readsNeighbourhood()) {
+      for (int i = 0; i < neighbours; i++) {
+        pooled.add(model.hidden(vectors.row(i % vectors.numRows())));
+      }
     }
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     if (threads.isCurrentThreadCpuTimeSupported() == false) {
       throw new IllegalStateException("this JVM cannot measure thread CPU time");
     }
-    Fastest text = fastest(threads, () -> encodeTexts(model, texts));
-    Fastest vector = fastest(threads, () -> encodeVectors(model, vectors));
+    Fastest text = fastest(threads, () -> encodeTexts(model, texts, pooled));
+    Fastest vector = fastest(threads, () -> encodeVectors(model, vectors, pooled));
     if ((text.sink ^ vector.sink) == 42) { // keeps the codes observable so the JIT cannot drop the work
       System.out.print("");
     }
@@ -125,19 +154,23 @@ public final class EncoderSpeed {
     return new Fastest(cpuSeconds, wallSeconds, sink);
   }
 
-  private static long encodeTexts(HashModel model, List<String> texts) {
+  private static long encodeTexts(HashModel model, List<String> texts, List<float[]> pooled) {
     long x = 0;
     for (String t : texts) {
-      x ^= model.encode(t)[0];
+      x ^= encode(model, model.vectorizer().vectorize(t), pooled)[0];
     }
     return x;
   }
 
-  private static long encodeVectors(HashModel model, SparseMatrix vectors) {
+  private static long encodeVectors(HashModel model, SparseMatrix vectors, List<float[]> pooled) {
     long x = 0;
     for (int r = 0; r < vectors.numRows(); r++) {
-      x ^= model.encode(vectors.row(r))[0];
+      x ^= encode(model, vectors.row(r), pooled)[0];
     }
     return x;
+  }
+
+  private static long[] encode(HashModel model, SparseVector x, List<float[]> pooled) {
+    return pooled.isEmpty() ? model.encode(x) : model.binarize(model.pool(model.hidden(x), pooled));
   }
 }

@@ -3,11 +3,15 @@ package dev.semhash.training.cli;
 import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.training.concurrent.Parallel;
+import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
+import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.ModelBinarization;
 import dev.semhash.training.indexing.SemanticIndexBuilder;
+import dev.semhash.training.neighbors.NeighborCache;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -72,7 +76,7 @@ final class BinarizeCommand implements Callable<Integer> {
     List<String> trainTexts = reader.documents().stream().filter(Document::isTrain).map(Document::fullText).toList();
     long start = System.nanoTime();
     try (HashModel trained = HashModelFormat.read(model);
-        HashModel rebinarized = ModelBinarization.apply(trained, trainTexts, chosen, common.seed, threads, common.progress())) {
+        HashModel rebinarized = rebinarize(trained, reader, trainTexts, chosen)) {
       HashModelFormat.write(rebinarized, out);
       double seconds = (System.nanoTime() - start) / 1e9;
       System.out.printf("%s: %s codes instead of %s, learnt on %,d training documents of %s in %.1f s (seed %d) -> %s%n",
@@ -94,5 +98,18 @@ final class BinarizeCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** A model that reads neighbourhoods is projected on the dataset's training index, with them. */
+  private HashModel rebinarize(HashModel trained, DatasetReader reader, List<String> trainTexts, Binarization chosen)
+      throws IOException {
+    if (trained.readsNeighbourhood() == false) {
+      return ModelBinarization.apply(trained, trainTexts, chosen, common.seed, threads, common.progress());
+    }
+    try (Corpus corpus = CommandSupport.corpusFor(trained, reader, threads, common.progress())) {
+      float[][] projected = NeighbourhoodEncoding.project(
+          trained, corpus, new NeighborCache(NeighborCache.defaultDirectory()), threads, common.progress()).train();
+      return ModelBinarization.apply(trained, projected, chosen, common.seed);
+    }
   }
 }

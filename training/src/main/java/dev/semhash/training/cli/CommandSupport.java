@@ -1,11 +1,45 @@
 package dev.semhash.training.cli;
 
-/** Small formatting helpers shared by the commands. */
+import dev.semhash.model.HashModel;
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.CorpusSettings;
+import dev.semhash.training.corpus.VocabularySettings;
+import dev.semhash.training.data.DatasetReader;
+import dev.semhash.training.progress.ProgressReporter;
+import java.io.IOException;
+
+/** Small helpers shared by the commands. */
 final class CommandSupport {
   private CommandSupport() {}
 
   /** Rounds to six decimals for JSON reports. */
   static double round(double v) {
     return Math.round(v * 1e6) / 1e6;
+  }
+
+  /**
+   * The dataset's corpus as a model file was trained on it: the model's analysis, weighting and
+   * vocabulary size (default minimum document frequency), so that its training index, in which a
+   * model that reads neighbourhoods finds them, and its vectors are those of the training.
+   *
+   * @throws IllegalArgumentException if the vocabulary comes out other than the model's
+   */
+  static Corpus corpusFor(HashModel model, DatasetReader reader, int threads, ProgressReporter progress)
+      throws IOException {
+    CorpusSettings settings = CorpusSettings.DEFAULT
+        .withAnalyzer(model.analyzerSettings())
+        .withVocabulary(new VocabularySettings(model.vocabulary().size(), VocabularySettings.DEFAULT.minDocFreq(),
+            VocabularySettings.DEFAULT.maxDocFreqFraction()))
+        .withWeighting(model.weighting())
+        .withNormalize(model.normalize());
+    Corpus corpus = Corpus.build(reader, settings, null, threads, progress);
+    if (corpus.vocabulary().equals(model.vocabulary()) == false) {
+      int size = corpus.vocabulary().size();
+      corpus.close();
+      throw new IllegalArgumentException(
+          "the model's vocabulary (" + model.vocabulary().size() + " terms) is not the one " + reader.name()
+              + "'s training documents give (" + size + "); give the dataset the model was trained on");
+    }
+    return corpus;
   }
 }

@@ -2,16 +2,18 @@ package dev.semhash.training.cli;
 
 import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
-import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.concurrent.Parallel;
+import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.data.ValidationSplit;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.ModelBinarization;
+import dev.semhash.training.neighbors.NeighborCache;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -187,7 +189,9 @@ final class EvalHashCommand implements Callable<Integer> {
       results.put("evaluated_on", "test");
       HashRun.printHeader();
       try (HashModel model = HashModelFormat.read(source.model)) {
-        if (rebinarization == null) {
+        if (model.readsNeighbourhood()) {
+          runs.add(evaluateNeighbourhoodModel(runner, reader, model, rebinarization));
+        } else if (rebinarization == null) {
           runs.add(evaluateModelFile(runner, reader, model));
         } else {
           List<String> trainTexts = reader.documents().stream().filter(Document::isTrain).map(Document::fullText).toList();
@@ -283,6 +287,42 @@ final class EvalHashCommand implements Callable<Integer> {
         null,
         threads,
         common.progress());
+  }
+
+  /**
+   * A model that reads neighbourhoods, on the corpus it was trained on: each document read with
+   * its BM25 neighbours among the training documents ({@link HashRun#evaluate(HashModel, String,
+   * Corpus)}), re-binarised first if asked.
+   */
+  private Map<String, Object> evaluateNeighbourhoodModel(
+      HashRun runner, DatasetReader reader, HashModel model, Binarization rebinarization)
+      throws Exception {
+    try (Corpus corpus = CommandSupport.corpusFor(model, reader, threads, common.progress())) {
+      HashModel evaluated = model;
+      if (rebinarization != null) {
+        float[][] projected = NeighbourhoodEncoding.project(
+            model, corpus, new NeighborCache(NeighborCache.defaultDirectory()), threads, common.progress()).train();
+        evaluated = ModelBinarization.apply(model, projected, rebinarization, common.seed);
+      }
+      try {
+        Map<String, Object> run = runner.evaluate(evaluated, evaluated.method(), corpus);
+        run.put("model_file", source.model.toString());
+        run.put("model_info", evaluated.info());
+        if (semanticVectors) {
+          runner.putSemanticVectors(evaluated, corpus, run);
+        }
+        HashRun.print(run);
+        HashRun.printSemanticVectors(run, System.out);
+        if (byLabel) {
+          HashRun.printByLabel(run, System.out);
+        }
+        return run;
+      } finally {
+        if (evaluated != model) {
+          evaluated.close();
+        }
+      }
+    }
   }
 
   private Map<String, Object> evaluateModelFile(HashRun runner, DatasetReader reader, HashModel model)

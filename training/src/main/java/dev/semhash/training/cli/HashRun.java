@@ -10,6 +10,8 @@ import dev.semhash.training.eval.SemanticVectorEvaluation;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.NeighbourhoodEncoding;
+import dev.semhash.training.neighbors.NeighborCache;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -83,12 +85,21 @@ final class HashRun {
   /**
    * Encodes the corpus's training and test documents with {@code model} and evaluates the codes
    * ({@link #evaluate(HashModel, String, long[][], long[][], List, List)}), adding the encoding
-   * rate as {@code encode_docs_per_second}.
+   * rate as {@code encode_docs_per_second}. A model that reads neighbourhoods reads each document
+   * with its BM25 neighbourhood ({@link NeighbourhoodEncoding}); the searches count in the rate.
    */
   Map<String, Object> evaluate(HashModel model, String method, Corpus corpus) throws IOException {
     long encodeStart = System.nanoTime();
-    long[][] trainCodes = CodeEncoder.encode(model, corpus.train(), threads, progress);
-    long[][] testCodes = CodeEncoder.encode(model, corpus.test(), threads, progress);
+    long[][] trainCodes;
+    long[][] testCodes;
+    if (model.readsNeighbourhood()) {
+      NeighbourhoodEncoding.Projections p = neighbourhoodProjections(model, corpus);
+      trainCodes = binarize(model, p.train());
+      testCodes = binarize(model, p.test());
+    } else {
+      trainCodes = CodeEncoder.encode(model, corpus.train(), threads, progress);
+      testCodes = CodeEncoder.encode(model, corpus.test(), threads, progress);
+    }
     double encodeSeconds = (System.nanoTime() - encodeStart) / 1e9;
     Map<String, Object> run =
         evaluate(
@@ -100,6 +111,23 @@ final class HashRun {
             decode(corpus, corpus.testLabels()));
     run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
     return run;
+  }
+
+  /**
+   * The outputs of a model that reads neighbourhoods ({@link NeighbourhoodEncoding}); the training
+   * documents' BM25 neighbours come from the cache the trainer filled.
+   */
+  private NeighbourhoodEncoding.Projections neighbourhoodProjections(HashModel model, Corpus corpus) throws IOException {
+    return NeighbourhoodEncoding.project(
+        model, corpus, new NeighborCache(NeighborCache.defaultDirectory()), threads, progress);
+  }
+
+  private static long[][] binarize(HashModel model, float[][] projections) {
+    long[][] codes = new long[projections.length][];
+    for (int r = 0; r < codes.length; r++) {
+      codes[r] = model.binarize(projections[r]);
+    }
+    return codes;
   }
 
   /**
@@ -237,9 +265,15 @@ final class HashRun {
    * semantic_vectors} in the run (thesis figure 5.5): what the thresholds cost the codes.
    */
   void putSemanticVectors(HashModel model, Corpus corpus, Map<String, Object> run) throws IOException {
+    NeighbourhoodEncoding.Projections p =
+        model.readsNeighbourhood()
+            ? neighbourhoodProjections(model, corpus)
+            : new NeighbourhoodEncoding.Projections(
+                CodeEncoder.project(model, corpus.train(), threads, progress),
+                CodeEncoder.project(model, corpus.test(), threads, progress));
     putSemanticVectors(
-        CodeEncoder.project(model, corpus.train(), threads, progress),
-        CodeEncoder.project(model, corpus.test(), threads, progress),
+        p.train(),
+        p.test(),
         decode(corpus, corpus.trainLabels()),
         decode(corpus, corpus.testLabels()),
         run);

@@ -9,8 +9,12 @@ import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.ItqRotation;
+import dev.semhash.training.hashing.vdsh.ModelBinarization;
+import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
+import dev.semhash.training.neighbors.NeighborCache;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.reproduce.CellResult;
 import dev.semhash.training.reproduce.CellStore;
@@ -150,6 +154,16 @@ final class ReproduceCommand implements Callable<Integer> {
   boolean fromKeptModels;
 
   @Option(
+      names = "--upgrade-kept-models",
+      description = "Remake the chosen NbrReg+Doc median cells from the models their run kept when"
+          + " those read each document as its own neighbour (exported before 2026-11-27): the same"
+          + " network, now reading each document with its BM25 neighbourhood, median thresholds"
+          + " computed anew; no training. The cell keeps its training figures and says where it"
+          + " came from under derived_from; the kept model is replaced by the upgraded one. With"
+          + " --with-itq, the ITQ rows follow from the upgraded models.")
+  boolean upgradeKeptModels;
+
+  @Option(
       names = "--with-itq",
       description = "Also make each neural cell's ITQ row (METHOD+itq) from the network it has just"
           + " trained, as --from-kept-models does: both rows from one training, the ITQ cell a"
@@ -219,6 +233,15 @@ final class ReproduceCommand implements Callable<Integer> {
           "--from-kept-models makes ITQ cells from kept median models: give it with --binarization itq"
               + " and no other method option, and not with --report-only or --retime");
     }
+    if (upgradeKeptModels && (reportOnly || retime || fromKeptModels || options.isEmpty() == false)) {
+      throw new IllegalArgumentException(
+          "--upgrade-kept-models remakes median cells from kept models: give it without method options,"
+              + " --from-kept-models, --retime and --report-only (--with-itq may follow it)");
+    }
+    if (upgradeKeptModels && chosenMethods.stream().anyMatch(m -> m != HashingMethod.NBRREG_DOC)) {
+      throw new IllegalArgumentException(
+          "--upgrade-kept-models applies to --methods nbrreg-doc only: no other method reads neighbourhoods");
+    }
     if (withItq && (reportOnly || retime || fromKeptModels || keepModels == false
         || options.given().containsKey("--binarization"))) {
       throw new IllegalArgumentException(
@@ -229,6 +252,17 @@ final class ReproduceCommand implements Callable<Integer> {
     boolean nothingRetimed = false;
     if (fromKeptModels) {
       failures = deriveItqCells(plan(chosenDatasets, chosenMethods), store, thesis, command);
+    } else if (upgradeKeptModels) {
+      List<Cell> plan = plan(chosenDatasets, chosenMethods);
+      failures = upgradeCells(plan, store, thesis, command);
+      if (withItq) {
+        List<Cell> itqRows = plan.stream()
+            .filter(c -> c.method() == HashingMethod.NBRREG_DOC)
+            .filter(c -> store.has(c.dataset().key(), c.methodKey(), c.bits()))
+            .map(c -> new Cell(c.dataset(), c.method(), c.bits(), true))
+            .toList();
+        failures.addAll(deriveItqCells(itqRows, store, thesis, command));
+      }
     } else if (retime) {
       nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods), store, command) == 0;
     } else if (reportOnly == false) {
@@ -350,7 +384,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
   /** The encoder's speed on one thread: the cell's {@code encoder} object. */
   private static Map<String, Object> encoderSpeed(HashModel model, List<String> testTexts, Corpus corpus) {
-    EncoderSpeed.Result s = EncoderSpeed.measure(model, testTexts, corpus.test());
+    int neighbours = model.readsNeighbourhood() ? NeighbourhoodEncoding.settings(model).k() : 0;
+    EncoderSpeed.Result s = EncoderSpeed.measure(model, testTexts, corpus.test(), neighbours);
     Map<String, Object> speed = new LinkedHashMap<>();
     speed.put("documents", s.documents());
     speed.put("text_docs_per_cpu_second", Math.round(s.textDocsPerCpuSecond()));
@@ -358,6 +393,10 @@ final class ReproduceCommand implements Callable<Integer> {
     speed.put("vector_docs_per_cpu_second", Math.round(s.vectorDocsPerCpuSecond()));
     speed.put("vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
     speed.put("threads", 1);
+    if (neighbours > 0) {
+      speed.put("neighbours_pooled", neighbours);
+      speed.put("neighbour_search", "not timed (one BM25 search per document)");
+    }
     speed.put("timed_passes", EncoderSpeed.TIMED_PASSES);
     speed.put("warm_up_cpu_seconds", EncoderSpeed.WARM_UP_SECONDS);
     speed.put("min_pass_seconds", EncoderSpeed.MIN_PASS_SECONDS);
@@ -436,6 +475,76 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   /**
+   * Remakes each planned NbrReg+Doc median cell from its kept model of the time when models read
+   * each document as its own neighbour ({@link NeighbourEncoder#upgrade}): the same network read
+   * with BM25 neighbourhoods, median thresholds from the training documents read so, evaluated
+   * and timed anew; the cell keeps its training figures and records {@code derived_from}.
+   */
+  private List<String> upgradeCells(List<Cell> plan, CellStore store, ThesisNumbers thesis, String command)
+      throws Exception {
+    List<String> failures = new ArrayList<>();
+    List<Cell> todo = new ArrayList<>();
+    for (Cell c : plan) {
+      if (store.has(c.dataset().key(), c.methodKey(), c.bits()) == false
+          || Files.isRegularFile(keptModel(c)) == false) {
+        failures.add(c.name() + ": needs its result file and its kept model " + keptModel(c)
+            + "; run the cell with --force instead");
+      } else {
+        todo.add(c);
+      }
+    }
+    System.out.printf("%d NbrReg+Doc cells to upgrade from kept models%n", todo.size());
+    for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
+      DatasetReader reader = new DatasetReader(d.folder(dataRoot));
+      List<String> testTexts = testTexts(reader);
+      HashRun runner = new HashRun(d.folder(dataRoot), threads, common.seed, common.progress());
+      try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
+        for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
+          Path source = keptModel(c);
+          System.out.println(c.name() + " from " + source);
+          try (HashModel kept = HashModelFormat.read(source)) {
+            if (kept.readsNeighbourhood()) {
+              System.out.println("  reads neighbourhoods already; nothing to do");
+              continue;
+            }
+            if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()) {
+              failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits and "
+                  + kept.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
+                  + "; it is not this cell's model");
+              continue;
+            }
+            long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
+            try (HashModel network = NeighbourEncoder.upgrade(kept);
+                HashModel upgraded = ModelBinarization.apply(network,
+                    NeighbourhoodEncoding.project(network, corpus, cache(), threads, common.progress()).train(),
+                    Binarization.MEDIAN, seed)) {
+              Map<String, Object> figures = runner.evaluate(upgraded, c.methodKey(), corpus);
+              Path file = store.file(d.key(), c.methodKey(), c.bits());
+              Map<String, Object> before = JsonReport.readObject(file);
+              Map<String, Object> cell = new LinkedHashMap<>(before);
+              cell.putAll(figures);
+              cell.put("command", command);
+              cell.put("machine", machine());
+              cell.put("model_info", upgraded.info());
+              cell.put("encoder", encoderSpeed(upgraded, testTexts, corpus));
+              Map<String, Object> derived = new LinkedHashMap<>();
+              derived.put("model", source.toString());
+              derived.put("command", before.get("command"));
+              derived.put("prec@100_reading_each_document_as_its_own_neighbour", before.get("prec@100"));
+              cell.put("derived_from", derived);
+              HashModelFormat.write(upgraded, source);
+              cell.put("model_kept", source.toString());
+              JsonReport.write(file, cell);
+              System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
+            }
+          }
+        }
+      }
+    }
+    return failures;
+  }
+
+  /**
    * Makes each planned ITQ cell from the model its median cell kept: the rotation is learnt on that
    * network's outputs for the training documents ({@link ItqRotation#rotate}), the codes are
    * evaluated and the encoder timed, and the cell takes the median cell's file with the new
@@ -478,7 +587,9 @@ final class ReproduceCommand implements Callable<Integer> {
               continue;
             }
             long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
-            try (HashModel itq = ItqRotation.rotate(kept, corpus.train(), seed, threads, common.progress())) {
+            try (HashModel itq = kept.readsNeighbourhood()
+                ? ItqRotation.rotate(kept, NeighbourhoodEncoding.project(kept, corpus, cache(), threads, common.progress()).train(), seed)
+                : ItqRotation.rotate(kept, corpus.train(), seed, threads, common.progress())) {
               Map<String, Object> figures = runner.evaluate(itq, c.methodKey(), corpus);
               Path medianFile = store.file(d.key(), median.methodKey(), c.bits());
               Map<String, Object> medianCell = JsonReport.readObject(medianFile);
@@ -511,6 +622,10 @@ final class ReproduceCommand implements Callable<Integer> {
       }
     }
     return failures;
+  }
+
+  private static NeighborCache cache() {
+    return new NeighborCache(NeighborCache.defaultDirectory());
   }
 
   private ReproductionReport writeReport(

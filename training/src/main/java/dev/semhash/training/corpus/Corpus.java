@@ -45,6 +45,7 @@ public final class Corpus implements Closeable {
   private final SparseMatrix test;
   private final List<String> trainIds;
   private final List<String> testIds;
+  private final List<String> testTexts;
   private final LabelSet labels;
   private final int[][] trainLabels;
   private final int[][] testLabels;
@@ -59,6 +60,7 @@ public final class Corpus implements Closeable {
       SparseMatrix test,
       List<String> trainIds,
       List<String> testIds,
+      List<String> testTexts,
       LabelSet labels,
       int[][] trainLabels,
       int[][] testLabels,
@@ -71,6 +73,7 @@ public final class Corpus implements Closeable {
     this.test = test;
     this.trainIds = trainIds;
     this.testIds = testIds;
+    this.testTexts = testTexts;
     this.labels = labels;
     this.trainLabels = trainLabels;
     this.testLabels = testLabels;
@@ -165,6 +168,7 @@ public final class Corpus implements Closeable {
               testMatrix,
               train.stream().map(Document::id).toList(),
               test.stream().map(Document::id).toList(),
+              testTexts,
               labels,
               labels.encodeAll(trainLabelNames),
               labels.encodeAll(testLabelNames),
@@ -220,6 +224,14 @@ public final class Corpus implements Closeable {
   }
 
   /** The labels of the training documents, numbered. */
+  /**
+   * The test documents' texts, in the order of {@link #test()}: what a model that reads each
+   * document's neighbourhood searches the training index with.
+   */
+  public List<String> testTexts() {
+    return testTexts;
+  }
+
   public LabelSet labels() {
     return labels;
   }

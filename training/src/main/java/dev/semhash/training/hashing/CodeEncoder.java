@@ -5,6 +5,7 @@ import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -50,6 +51,42 @@ public final class CodeEncoder {
       throws IOException {
     return eachRow(new float[texts.size()][], "projecting", threads, progress,
         r -> model.project(model.vectorizer().vectorize(texts.get(r))));
+  }
+
+  /** {@link HashModel#hidden} of every row of {@code vectors} (the model's own vectorizer settings). */
+  public static float[][] hidden(HashModel model, SparseMatrix vectors, int threads, ProgressReporter progress)
+      throws IOException {
+    checkColumns(model, vectors);
+    return eachRow(new float[vectors.numRows()][], "hidden layers", threads, progress,
+        r -> model.hidden(vectors.row(r)));
+  }
+
+  /**
+   * The output of a model that reads neighbourhoods for every document: {@link HashModel#pool} of
+   * {@code own[r]} with the rows of {@code candidates} listed in {@code neighbours[r]}; a document
+   * with an empty list is its own single neighbour.
+   *
+   * @param own {@link HashModel#hidden} of the documents
+   * @param candidates {@link HashModel#hidden} of the documents the lists point into
+   */
+  public static float[][] pool(
+      HashModel model, float[][] own, float[][] candidates, int[][] neighbours, int threads, ProgressReporter progress)
+      throws IOException {
+    if (own.length != neighbours.length) {
+      throw new IllegalArgumentException(
+          own.length + " documents but " + neighbours.length + " neighbour lists; give one list per document");
+    }
+    return eachRow(new float[own.length][], "pooling neighbourhoods", threads, progress, r -> {
+      int[] nn = neighbours[r];
+      if (nn.length == 0) {
+        return model.pool(own[r], List.of(own[r]));
+      }
+      List<float[]> hidden = new ArrayList<>(nn.length);
+      for (int n : nn) {
+        hidden.add(candidates[n]);
+      }
+      return model.pool(own[r], hidden);
+    });
   }
 
   private static void checkColumns(HashModel model, SparseMatrix vectors) {

@@ -4,10 +4,14 @@ import dev.semhash.document.BinaryCodeField;
 import dev.semhash.document.CodeFieldSchema;
 import dev.semhash.index.HammingCodes;
 import dev.semhash.model.HashModel;
+import dev.semhash.training.hashing.NeighbourhoodEncoding;
+import dev.semhash.training.neighbors.Bm25TextNeighbours;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -26,6 +30,11 @@ import org.apache.lucene.util.BytesRef;
  * stored text is encoded with the new model and written with {@link
  * IndexWriter#updateBinaryDocValue}. All updates are committed at once at the end, so an
  * interrupted run leaves the index exactly as it was (Lucene commits are atomic).
+ *
+ * <p>A model that reads neighbourhoods (NbrReg+Doc) reads each document with its BM25 neighbours
+ * in the index ({@link Bm25TextNeighbours} over the text field, which must then be indexed with
+ * the model's analysis, as {@link SemanticIndexBuilder} indexes it): k + 1 network passes per
+ * document.
  *
  * <p>Requirements: a unique, indexed and stored id field, a stored text field, and a model whose
  * code length equals the field's (a different length needs a new field, since all codes of a field
@@ -62,6 +71,10 @@ public final class CodeReencoder {
               "field '" + codeField + "' holds " + fieldBits + "-bit codes but the model makes " + model.bits()
                   + "-bit codes; re-encode with a " + fieldBits + "-bit model, or write the new codes to another field");
         }
+        Bm25TextNeighbours nearest = model.readsNeighbourhood()
+            ? new Bm25TextNeighbours(reader, textField, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model))
+            : null;
+        StoredFields allStored = reader.storedFields();
         IndexWriterConfig config = SemanticIndexBuilder.config(model, codeField);
         config.setOpenMode(IndexWriterConfig.OpenMode.APPEND);
         try (IndexWriter writer = new IndexWriter(dir, config);
@@ -84,7 +97,9 @@ public final class CodeReencoder {
                     "document " + (ctx.docBase + doc) + " has no stored '" + (id == null ? idField : textField)
                         + "' field; re-encoding needs a stored unique id and the stored text (see --id-field, --text-field)");
               }
-              long[] code = model.encode(text);
+              long[] code = nearest == null
+                  ? model.encode(text)
+                  : model.encode(text, neighbourTexts(nearest.of(text, ctx.docBase + doc), allStored, textField, text));
               int ord = current == null ? -1 : current.ordOf(doc);
               if (ord >= 0) {
                 current.readCode(ord, old);
@@ -108,5 +123,18 @@ public final class CodeReencoder {
       }
       return new Result(total, changed, skipped);
     }
+  }
+
+  /** The stored texts of the listed documents; the document's own when there is none. */
+  public static List<String> neighbourTexts(int[] docIds, StoredFields stored, String textField, String own)
+      throws IOException {
+    List<String> texts = new ArrayList<>(docIds.length);
+    for (int id : docIds) {
+      String t = stored.document(id).get(textField);
+      if (t != null) {
+        texts.add(t);
+      }
+    }
+    return texts.isEmpty() ? List.of(own) : texts;
   }
 }

@@ -4,7 +4,13 @@ import dev.semhash.codecs.SemhashCodec;
 import dev.semhash.document.CodeFieldEncoder;
 import dev.semhash.document.CodeFieldSchema;
 import dev.semhash.model.HashModel;
+import dev.semhash.training.concurrent.Parallel;
+import dev.semhash.training.corpus.CorpusIndex;
 import dev.semhash.training.data.Document;
+import dev.semhash.training.hashing.CodeEncoder;
+import dev.semhash.training.hashing.NeighbourhoodEncoding;
+import dev.semhash.training.neighbors.Bm25Neighbors;
+import dev.semhash.training.neighbors.Neighbors;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,6 +30,11 @@ import org.apache.lucene.store.FSDirectory;
  * {@value #ID} (exact-match, stored), {@value #TITLE} (stored), {@value #BODY} (analysed with the
  * model's analysis chain and stored, so codes can be recomputed later) and the code field, written
  * by {@link SemhashCodec} so that Hamming queries take the fast path.
+ *
+ * <p>A model that reads neighbourhoods (NbrReg+Doc) encodes each document with its BM25
+ * neighbours among the documents indexed ({@link Bm25Neighbors}, with the settings the model was
+ * trained with): they are found first in an in-memory index of the same documents, and each
+ * document goes through the network once.
  *
  * <pre class="prettyprint">
  * SemanticIndexBuilder.build(docs, model, Path.of("index"), "code", ProgressReporter.NONE);
@@ -58,22 +69,50 @@ public final class SemanticIndexBuilder {
       throws IOException {
     IndexWriterConfig config = config(model, codeField);
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
-    CodeFieldEncoder encoder = new CodeFieldEncoder(codeField, model, new CodeFieldSchema());
+    CodeFieldSchema schema = new CodeFieldSchema();
+    CodeFieldEncoder encoder = new CodeFieldEncoder(codeField, model, schema);
+    long[][] codes = model.readsNeighbourhood() ? neighbourhoodCodes(docs, model, progress) : null;
     try (Directory directory = FSDirectory.open(dir);
         IndexWriter writer = new IndexWriter(directory, config);
         ProgressReporter.Progress p = progress.start("indexing", docs.size(), "docs")) {
-      for (Document doc : docs) {
+      for (int i = 0; i < docs.size(); i++) {
+        Document doc = docs.get(i);
         org.apache.lucene.document.Document lucene = new org.apache.lucene.document.Document();
         lucene.add(new StringField(ID, doc.id(), Field.Store.YES));
         lucene.add(new StoredField(TITLE, doc.title()));
         lucene.add(new TextField(BODY, doc.fullText(), Field.Store.YES));
-        lucene.add(encoder.field(doc.fullText()));
+        lucene.add(codes == null
+            ? encoder.field(doc.fullText())
+            : schema.newField(codeField, codes[i], model.bits()));
         writer.addDocument(lucene);
         p.step(1);
       }
       writer.setLiveCommitData(Map.of(MODEL_KEY, describe(model)).entrySet());
       writer.commit();
     }
+  }
+
+  /** Each document's code read with its BM25 neighbours among {@code docs}. */
+  private static long[][] neighbourhoodCodes(List<Document> docs, HashModel model, ProgressReporter progress)
+      throws IOException {
+    int threads = Parallel.defaultThreads();
+    int[][] lists = new int[docs.size()][];
+    try (CorpusIndex index = CorpusIndex.buildInMemory(docs, model.analyzerSettings(), progress)) {
+      Neighbors nn = new Bm25Neighbors(index, NeighbourhoodEncoding.settings(model)).compute(threads, progress);
+      for (int d = 0; d < lists.length; d++) {
+        lists[d] = nn.of(d);
+      }
+    }
+    float[][] hidden = new float[docs.size()][];
+    for (int d = 0; d < hidden.length; d++) {
+      hidden[d] = model.hidden(model.vectorizer().vectorize(docs.get(d).fullText()));
+    }
+    float[][] outputs = CodeEncoder.pool(model, hidden, hidden, lists, threads, progress);
+    long[][] codes = new long[outputs.length][];
+    for (int d = 0; d < codes.length; d++) {
+      codes[d] = model.binarize(outputs[d]);
+    }
+    return codes;
   }
 
   /** A one-line description of a model for commit data and reports. */

@@ -1,5 +1,8 @@
 package dev.semhash.training.neighbors;
 
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -42,4 +45,27 @@ public record Bm25NeighborSettings(int k, int queryTerms, float k1, float b) {
   public Bm25NeighborSettings withQueryTerms(int queryTerms) {
     return new Bm25NeighborSettings(k, queryTerms, k1, b);
   }
+
+  /** The settings as one line, as model files record them; {@link #parse} reads it back. */
+  public String describe() {
+    return String.format(Locale.ROOT, "bm25, k=%d, query terms=%d, k1=%s, b=%s", k, queryTerms, k1, b);
+  }
+
+  /**
+   * Reads a {@link #describe()} line.
+   *
+   * @throws IllegalArgumentException if {@code line} is not one
+   */
+  public static Bm25NeighborSettings parse(String line) {
+    Matcher m = DESCRIPTION.matcher(line == null ? "" : line.strip());
+    if (m.matches() == false) {
+      throw new IllegalArgumentException(
+          "'" + line + "' does not describe BM25 neighbours (expected for instance '" + DEFAULT.describe() + "')");
+    }
+    return new Bm25NeighborSettings(
+        Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Float.parseFloat(m.group(3)), Float.parseFloat(m.group(4)));
+  }
+
+  private static final Pattern DESCRIPTION =
+      Pattern.compile("bm25, k=(\\d+), query terms=(\\d+), k1=([0-9.eE+-]+), b=([0-9.eE+-]+)");
 }

@@ -6,16 +6,14 @@ import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.progress.ProgressReporter.Progress;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.MultiTerms;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.util.BytesRef;
@@ -39,8 +37,13 @@ import org.apache.lucene.util.BytesRef;
  * slower than 32. Boosting each clause by the term's count in the document measured slightly worse
  * (0.641 at 32 terms), so clauses are unweighted. The default of 32 is within 0.01 of the best.
  *
+ * <p>Texts from outside the index (a corpus's test documents) are searched for the same way
+ * ({@link #forTexts}): analysed with the index's analyzer, their terms weighted by tf &times; idf
+ * over the index, those the index lacks left out, and the top {@code k} hits kept.
+ *
  * <pre class="prettyprint">
  * Neighbors nn = new Bm25Neighbors(index, Bm25NeighborSettings.DEFAULT).compute(2, progress);
+ * int[][] ofTests = new Bm25Neighbors(index, Bm25NeighborSettings.DEFAULT).forTexts(testTexts, 2, progress);
  * </pre>
  */
 public final class Bm25Neighbors {
@@ -104,6 +107,33 @@ public final class Bm25Neighbors {
     return new Neighbors(ords, scores);
   }
 
+  /**
+   * The ordinals of the k nearest indexed documents of each text, which is not in the index, best
+   * first (see the class documentation). A text sharing no term with the index gets none.
+   *
+   * @param threads searching threads
+   */
+  public int[][] forTexts(List<String> texts, int threads, ProgressReporter progress) throws IOException {
+    int n = texts.size();
+    int k = settings.k();
+    int[][] ords = new int[n][];
+    try (Analyzer analyzer = index.analyzerSettings().newAnalyzer();
+        Progress p = progress.start("BM25 neighbours of new documents", n, "docs")) {
+      Bm25TextNeighbours nearest = new Bm25TextNeighbours(index.reader(), CorpusIndex.BODY, analyzer, settings);
+      Parallel.forEachChunk(
+          n,
+          64,
+          threads,
+          p,
+          (from, to) -> {
+            for (int d = from; d < to; d++) {
+              ords[d] = nearest.of(texts.get(d), -1);
+            }
+          });
+    }
+    return ords;
+  }
+
   /** Builds document queries; one per thread (term vectors and terms enums are not shareable). */
   private final class QueryMaker {
     private final CorpusIndex.TermCountReader counts;
@@ -117,32 +147,20 @@ public final class Bm25Neighbors {
 
     Query make(int ord) throws IOException {
       CorpusIndex.TermCounts doc = counts.read(ord);
-      int m = doc.size();
-      double[] weight = new double[m];
-      Integer[] order = new Integer[m];
-      int usable = 0;
-      for (int t = 0; t < m; t++) {
-        if (dictionary.seekExact(new BytesRef(doc.terms()[t])) == false) {
+      return make(doc.terms(), doc.counts(), 2); // df 1: only this document has it, it cannot bring a neighbour
+    }
+
+    /**
+     * The shared query ({@link Bm25TextNeighbours#query}); a term of the document's term vector
+     * must be in the dictionary.
+     */
+    private Query make(String[] terms, int[] termCounts, int minDf) throws IOException {
+      return Bm25TextNeighbours.query(CorpusIndex.BODY, terms, termCounts, minDf, term -> {
+        if (dictionary.seekExact(new BytesRef(term)) == false) {
           throw new IllegalStateException("term vector term missing from the terms dictionary");
         }
-        int df = dictionary.docFreq();
-        if (df < 2) {
-          continue; // only this document has it: it cannot bring a neighbour
-        }
-        double idf = Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
-        weight[t] = doc.counts()[t] * idf;
-        order[usable++] = t;
-      }
-      // Terms arrive in term order, so a stable sort by weight keeps term order among ties.
-      Arrays.sort(order, 0, usable, (a, b) -> Double.compare(weight[b], weight[a]));
-      BooleanQuery.Builder query = new BooleanQuery.Builder();
-      for (int i = 0; i < Math.min(usable, settings.queryTerms()); i++) {
-        Term term = new Term(CorpusIndex.BODY, doc.terms()[order[i]]);
-        // Unweighted clauses: boosting by the term's count measured slightly worse (0.641 vs
-        // 0.655 shared-label rate on 20 Newsgroups at 32 terms).
-        query.add(new TermQuery(term), BooleanClause.Occur.SHOULD);
-      }
-      return query.build();
+        return dictionary.docFreq();
+      }, docCount, settings.queryTerms());
     }
   }
 }

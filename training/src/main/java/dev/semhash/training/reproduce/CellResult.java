@@ -25,6 +25,8 @@ import java.util.List;
  * @param predatesEarlyStopping a neural cell computed before the held-out reconstruction loss chose
  *     the epoch (2026-11-25; no {@code early_stopping} in its {@code model_info}): running it again
  *     with today's defaults may give another figure
+ * @param readsOwnNeighbourhood a NbrReg+Doc cell whose model read each document as its own single
+ *     neighbour, as models exported before 2026-11-27 did, instead of with its BM25 neighbourhood
  */
 public record CellResult(
     String dataset,
@@ -41,11 +43,20 @@ public record CellResult(
     long seed,
     String command,
     String machine,
-    boolean predatesEarlyStopping) {
+    boolean predatesEarlyStopping,
+    boolean readsOwnNeighbourhood) {
 
   public CellResult {
     epochSeconds = List.copyOf(epochSeconds);
     epochCpuSeconds = List.copyOf(epochCpuSeconds);
+  }
+
+  /** A cell of a model that reads neighbourhoods or needs none. */
+  public CellResult(String dataset, String method, int bits, double prec100, double ndcg100, double precR2,
+      double trainSeconds, List<Double> epochSeconds, List<Double> epochCpuSeconds, Double encoderDocsPerCoreSecond,
+      Double encoderLoadAverage, long seed, String command, String machine, boolean predatesEarlyStopping) {
+    this(dataset, method, bits, prec100, ndcg100, precR2, trainSeconds, epochSeconds, epochCpuSeconds,
+        encoderDocsPerCoreSecond, encoderLoadAverage, seed, command, machine, predatesEarlyStopping, false);
   }
 
   /** Number of epochs trained (0 for methods without epochs). */

@@ -2,6 +2,7 @@ package dev.semhash.training.reproduce;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,7 +115,8 @@ public final class CellStore {
         (long) number(n, "seed", file),
         n.path("command").asText(""),
         n.path("machine").asText(""),
-        n.path("model_info").has("epochs_run") && n.path("model_info").has("early_stopping") == false);
+        n.path("model_info").has("epochs_run") && n.path("model_info").has("early_stopping") == false,
+        NeighbourEncoder.SELF_NEIGHBOUR.equals(n.path("model_info").path("neighbour_encoder").asText("")));
   }
 
   private static String text(JsonNode n, String key, Path file) {

@@ -274,7 +274,8 @@ public final class ReproductionReport {
       for (int b : bits) {
         CellResult c = r.ours().get(b);
         md.append(' ')
-            .append(c == null ? NONE : score(c.prec100()) + (c.predatesEarlyStopping() ? "\\*" : ""))
+            .append(c == null ? NONE : score(c.prec100()) + (c.predatesEarlyStopping() ? "\\*" : "")
+                + (c.readsOwnNeighbourhood() ? "†" : ""))
             .append(" / ")
             .append(r.thesis().containsKey(b) ? score(r.thesis().get(b)) : NONE)
             .append(" |");
@@ -290,6 +291,17 @@ public final class ReproductionReport {
           .append(" the choice of epoch by held-out reconstruction loss (2026-11-25) and kept the\n")
           .append("epoch of least ELBO; `./semhash reproduce --force --datasets D --methods M --bits B`")
           .append(" computes one\nagain with today's defaults, which can give another figure.\n");
+    }
+    long selfRead =
+        rows.stream().flatMap(r -> r.ours().values().stream()).filter(CellResult::readsOwnNeighbourhood).count();
+    if (selfRead > 0) {
+      md.append("\n† ")
+          .append(selfRead)
+          .append(selfRead == 1 ? " NbrReg+Doc cell's model reads" : " NbrReg+Doc cells' models read")
+          .append(" each document as its own single neighbour, as models exported before\n")
+          .append("2026-11-27 did, instead of with its BM25 neighbourhood;")
+          .append(" `./semhash reproduce --upgrade-kept-models --datasets D --methods nbrreg-doc --bits B`\n")
+          .append("remakes one from its kept model, `--force` by training it again.\n");
     }
     List<Row> ran = rows.stream().filter(r -> r.ours().isEmpty() == false).toList();
     if (ran.isEmpty()) {

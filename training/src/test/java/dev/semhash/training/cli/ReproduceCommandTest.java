@@ -6,8 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.semhash.model.HashModel;
+import dev.semhash.model.HashModelFormat;
+import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -253,6 +259,56 @@ class ReproduceCommandTest {
     CliTestSupport.Outcome sign = CliTestSupport.run(vdshArgs(data, out, "--with-itq", "--binarization", "sign"));
     assertEquals(1, sign.exitCode());
     assertTrue(sign.err().contains("--with-itq makes the ITQ row of each median cell it trains"), sign.err());
+  }
+
+  @Test
+  void nbrRegDocCellsReadNeighbourhoodsAndOldKeptModelsUpgradeToTheSameCodes() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
+    Path out = tmp.resolve("out");
+    String[] nbrRegDoc = vdshArgs(data, out, "--epochs", "1", "--hidden", "8");
+    nbrRegDoc[6] = "nbrreg-doc";
+    CliTestSupport.Outcome trained = CliTestSupport.run(nbrRegDoc);
+    assertEquals(0, trained.exitCode(), trained.err());
+    JsonNode cell = CliTestSupport.json(out.resolve("results/20newsgroups-nbrreg-doc-8.json"));
+    assertEquals(NeighbourEncoder.ENCODING, cell.get("model_info").get("neighbour_encoder").asText());
+    assertEquals(20, cell.get("encoder").get("neighbours_pooled").asInt());
+    // the kept model as a run before 2026-11-27 wrote it: each document its own neighbour
+    Path kept = tmp.resolve("work/reproduce-models/20newsgroups-nbrreg-doc-8.hashmodel");
+    try (HashModel model = HashModelFormat.read(kept)) {
+      assertEquals(8, model.neighbourWidth());
+      Map<String, String> info = new LinkedHashMap<>(model.info());
+      info.put("neighbour_encoder", NeighbourEncoder.SELF_NEIGHBOUR);
+      HashModelFormat.write(new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(),
+          model.weighting(), model.normalize(), model.inputLayer(), model.layers(), new float[8]), kept);
+    }
+    String[] upgrade = Arrays.copyOf(nbrRegDoc, nbrRegDoc.length - 4); // no --epochs, --hidden
+    CliTestSupport.Outcome upgraded = CliTestSupport.run(append(upgrade, "--upgrade-kept-models", "--with-itq", "--force"));
+    assertEquals(0, upgraded.exitCode(), upgraded.err());
+    JsonNode again = CliTestSupport.json(out.resolve("results/20newsgroups-nbrreg-doc-8.json"));
+    for (String metric : new String[] {"prec@100", "ndcg@100", "prec@r2"}) {
+      assertEquals(cell.get(metric).asDouble(), again.get(metric).asDouble(), 0, metric);
+    }
+    assertEquals(cell.get("prec@100").asDouble(),
+        again.get("derived_from").get("prec@100_reading_each_document_as_its_own_neighbour").asDouble(), 0);
+    assertEquals(NeighbourEncoder.SELF_NEIGHBOUR, again.get("model_info").get("neighbour_encoder_before").asText());
+    assertTrue(Files.exists(out.resolve("results/20newsgroups-nbrreg-doc+itq-8.json")));
+    // eval-hash reads the upgraded model file with the neighbourhoods too, and gets the same figure
+    Path json = tmp.resolve("eval.json");
+    CliTestSupport.Outcome eval = CliTestSupport.run("eval-hash", "--dataset", data.resolve("20newsgroups").toString(),
+        "--model", kept.toString(), "--min-df", "1", "--no-progress", "--json", json.toString());
+    assertEquals(0, eval.exitCode(), eval.err());
+    assertEquals(cell.get("prec@100").asDouble(), CliTestSupport.json(json).get("prec@100").asDouble(), 0);
+    // only NbrReg+Doc cells upgrade
+    CliTestSupport.Outcome vdsh = CliTestSupport.run(vdshArgs(data, out, "--upgrade-kept-models"));
+    assertEquals(1, vdsh.exitCode());
+    assertTrue(vdsh.err().contains("--upgrade-kept-models applies to --methods nbrreg-doc only"), vdsh.err());
+  }
+
+  private static String[] append(String[] args, String... more) {
+    String[] all = Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
   }
 
   /** The ITQ arguments with --retime instead of the training options and --force. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -69,6 +70,20 @@ class CellStoreTest {
         v);
     assertEquals(30.166666, v.meanEpochSeconds(), 1e-6);
     assertEquals(51.0, v.meanEpochCpuSeconds(), 1e-9);
+  }
+
+  @Test
+  void aNbrRegDocCellWhoseModelReadsEachDocumentAloneIsFlagged() throws Exception {
+    CellStore store = new CellStore(tmp);
+    String self = CELL.replace("\"early_stopping\": \"reconstruction\"",
+        "\"early_stopping\": \"reconstruction\", \"neighbour_encoder\": \"" + NeighbourEncoder.SELF_NEIGHBOUR + "\"");
+    Files.writeString(store.file("reuters", "vdsh", 32), self);
+    assertTrue(store.readAll().get(0).readsOwnNeighbourhood());
+    Files.writeString(store.file("reuters", "vdsh", 32),
+        self.replace(NeighbourEncoder.SELF_NEIGHBOUR, NeighbourEncoder.ENCODING));
+    assertEquals(false, store.readAll().get(0).readsOwnNeighbourhood());
+    Files.writeString(store.file("reuters", "vdsh", 32), CELL);
+    assertEquals(false, store.readAll().get(0).readsOwnNeighbourhood());
   }
 
   @Test

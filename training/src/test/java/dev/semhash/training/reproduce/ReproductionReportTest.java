@@ -249,6 +249,19 @@ class ReproductionReportTest {
   }
 
   @Test
+  void nbrRegDocCellsReadingEachDocumentAloneAreMarked() {
+    CellResult c = cell("lsh", 8, 0.4, 0.35, 0.2, 120.04, List.of(10.0), List.of(), null);
+    CellResult self =
+        new CellResult(c.dataset(), c.method(), c.bits(), c.prec100(), c.ndcg100(), c.precR2(), c.trainSeconds(),
+            c.epochSeconds(), c.epochCpuSeconds(), null, null, 42, "", "", false, true);
+    String md = report(List.of(self)).markdown("./semhash reproduce", "2 cores");
+    assertTrue(md.contains("| lsh | .4000† / .0535 |"), md);
+    assertTrue(md.contains("† 1 NbrReg+Doc cell's model reads each document as its own single neighbour"), md);
+    assertTrue(md.contains("--upgrade-kept-models"), md);
+    assertEquals(false, report(List.of(c)).markdown("./semhash reproduce", "2 cores").contains("†"));
+  }
+
+  @Test
   void cellSummaryNamesTheThesisNumber() {
     ThesisNumbers thesis = ThesisNumbers.parse(THESIS, "test");
     CellResult c = cell("lsh", 32, 0.0699, 0.07344, 0.00771, 0.12, List.of(), List.of(), 13760.4);

@@ -123,8 +123,7 @@ public final class NbrRegTrainer {
             .variant(VdshVariant.VDSH)
             .decoder(new BagDecoder("neighbourhood", NeighbourhoodWords.of(counts, neighbours),
                 settings.neighbourhoodWeight()))
-            .info("neighbours", String.format(Locale.ROOT,
-                "bm25, k=%d, query terms=%d, k1=%s, b=%s", b.k(), b.queryTerms(), b.k1(), b.b()))
+            .info("neighbours", b.describe())
             .info("neighbourhood_target", "unique words of the neighbours")
             .info("document_words", settings.documentWords().name().toLowerCase(Locale.ROOT));
     spec.wordTargets(settings.documentWords().targets(counts));

@@ -59,11 +59,28 @@ public final class ItqRotation {
    * equals one trained with {@code --binarization itq} at the same seed.
    *
    * @param train the training documents' vectors, from the model's own vectorizer settings
+   * @throws IllegalArgumentException for a model that reads neighbourhoods: its outputs need them,
+   *     so give them with {@link #rotate(HashModel, float[][], long)}
    */
   public static HashModel rotate(
       HashModel model, SparseMatrix train, long seed, int threads, ProgressReporter progress)
       throws IOException {
+    if (model.readsNeighbourhood()) {
+      throw new IllegalArgumentException(
+          "model '" + model.method() + "' reads each document's neighbourhood; learn its rotation from its outputs"
+              + " on the training documents read with their neighbours (NeighbourhoodEncoding.project, then"
+              + " rotate(model, projections, seed))");
+    }
     return rotate(model, TrainedVdsh.projections(model, train, threads, progress), train.numRows(), seed);
+  }
+
+  /**
+   * As {@link #rotate(HashModel, SparseMatrix, long, int, ProgressReporter)}, from the model's
+   * outputs on the training documents, one row each (for a model that reads neighbourhoods, read
+   * with them).
+   */
+  public static HashModel rotate(HashModel model, float[][] trainProjections, long seed) {
+    return rotate(model, TrainedVdsh.flatten(trainProjections, model.bits()), trainProjections.length, seed);
   }
 
   /**
@@ -87,7 +104,8 @@ public final class ItqRotation {
     info.put("itq_quantization_loss",
         String.format(Locale.ROOT, "%.3f after 1 iteration, %.3f after %d", loss[0], loss[loss.length - 1], loss.length));
     return new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(),
-        model.weighting(), model.normalize(), model.inputLayer(), layers, new float[model.bits()]);
+        model.weighting(), model.normalize(), model.inputLayer(), layers, new float[model.bits()],
+        model.neighbourWidth());
   }
 
   /**

@@ -42,9 +42,27 @@ public final class ModelBinarization {
           "re-binarising needs the model's outputs on at least two training documents, got "
               + trainTexts.size() + "; give the dataset the model was trained on");
     }
-    int rows = trainTexts.size();
+    if (model.readsNeighbourhood()) {
+      throw new IllegalArgumentException(
+          "model '" + model.method() + "' reads each document's neighbourhood, which texts alone do not give;"
+              + " project the training documents with NeighbourhoodEncoding and call apply(model, projections, ...)");
+    }
+    return apply(model, CodeEncoder.projectTexts(model, trainTexts, threads, progress), binarization, seed);
+  }
+
+  /**
+   * As {@link #apply(HashModel, List, Binarization, long, int, ProgressReporter)}, from the model's
+   * outputs on the training documents, one row each (read with their neighbourhoods for a model
+   * that reads them).
+   */
+  public static HashModel apply(HashModel model, float[][] projected, Binarization binarization, long seed) {
+    if (projected.length < 2) {
+      throw new IllegalArgumentException(
+          "re-binarising needs the model's outputs on at least two training documents, got "
+              + projected.length + "; give the dataset the model was trained on");
+    }
+    int rows = projected.length;
     int bits = model.bits();
-    float[][] projected = CodeEncoder.projectTexts(model, trainTexts, threads, progress);
     float[] values = new float[rows * bits];
     for (int r = 0; r < rows; r++) {
       System.arraycopy(projected[r], 0, values, r * bits, bits);
@@ -54,7 +72,8 @@ public final class ModelBinarization {
     info.put("rebinarized_from", model.info().getOrDefault("binarization", "unknown"));
     info.put("rebinarized_on_documents", Integer.toString(rows));
     HashModel relabelled = new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(),
-        model.weighting(), model.normalize(), model.inputLayer(), model.layers(), model.thresholds());
+        model.weighting(), model.normalize(), model.inputLayer(), model.layers(), model.thresholds(),
+        model.neighbourWidth());
     try (relabelled) {
       return switch (binarization) {
         case ITQ -> ItqRotation.rotate(relabelled, values, rows, seed);
@@ -69,7 +88,7 @@ public final class ModelBinarization {
     info.put("binarization", binarization.cliName());
     info.remove("itq_quantization_loss"); // the rotation stays folded in, but no longer chooses the bits alone
     return new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(), model.weighting(),
-        model.normalize(), model.inputLayer(), model.layers(), thresholds);
+        model.normalize(), model.inputLayer(), model.layers(), thresholds, model.neighbourWidth());
   }
 
   private static void requireFinite(float[] values, int bits) {

@@ -7,6 +7,7 @@ import dev.semhash.model.SparseInputLayer;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.SparseMatrix;
+import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.progress.ProgressReporter.Progress;
 import java.io.IOException;
@@ -58,27 +59,41 @@ final class TrainedVdsh {
 
   /**
    * The encoder's means for the listed rows of {@code inputs}, computed by ND4J (rows x bits);
-   * with a neighbour encoder each document is its own single neighbour, as in the exported model.
+   * with a neighbour encoder each training row is read with its listed neighbours, as the exported
+   * model reads it ({@link HashModel#project(dev.semhash.text.SparseVector, List)}).
+   *
+   * @param inputs the training matrix (with a neighbour encoder, whose rows its lists refer to)
    */
   float[] mu(SparseMatrix inputs, int[] rows) {
-    return mu(first, neighbourFirst, graph, inputs, rows);
+    return mu(first, neighbourFirst, spec.neighbourEncoder(), graph, inputs, rows);
   }
 
   /** {@link #mu(SparseMatrix, int[])} for the given layers' current weights (also while training). */
   static float[] mu(
-      TrainableSparseLayer first, TrainableSparseLayer neighbourFirst, VdshGraph graph, SparseMatrix inputs, int[] rows) {
+      TrainableSparseLayer first, TrainableSparseLayer neighbourFirst, NeighbourEncoder neighbours, VdshGraph graph,
+      SparseMatrix inputs, int[] rows) {
     float[] pre1 = new float[rows.length * first.outputs()];
     first.forward(inputs, rows, pre1);
     if (neighbourFirst == null) {
       return graph.mu(pre1, rows.length);
     }
-    float[] pre1Nn = new float[rows.length * neighbourFirst.outputs()];
-    neighbourFirst.forward(inputs, rows, pre1Nn);
-    float[] pool = new float[rows.length * rows.length];
-    for (int r = 0; r < rows.length; r++) {
-      pool[r * rows.length + r] = 1f;
+    int total = 0;
+    for (int r : rows) {
+      total += neighbours.of(r).length;
     }
-    return graph.mu(pre1, rows.length, pre1Nn, rows.length, pool);
+    int[] neighbourRows = new int[total];
+    float[] pool = new float[rows.length * total];
+    int column = 0;
+    for (int r = 0; r < rows.length; r++) {
+      int[] nn = neighbours.of(rows[r]);
+      for (int n : nn) {
+        neighbourRows[column] = n;
+        pool[r * total + column++] = 1f / nn.length;
+      }
+    }
+    float[] pre1Nn = new float[total * neighbourFirst.outputs()];
+    neighbourFirst.forward(inputs, neighbourRows, pre1Nn);
+    return graph.mu(pre1, rows.length, pre1Nn, total, pool);
   }
 
   /** The runtime encoder layers after the first. */
@@ -118,22 +133,25 @@ final class TrainedVdsh {
     SparseInputLayer input = inputLayer();
     List<DenseLayer> layers = denseLayers();
     Map<String, String> info = info(corpus);
+    int neighbourWidth = neighbourFirst == null ? 0 : settings.hiddenUnits();
     HashModel unthresholded = new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
-        corpus.settings().weighting(), corpus.settings().normalize(), input, layers, new float[bits]);
+        corpus.settings().weighting(), corpus.settings().normalize(), input, layers, new float[bits], neighbourWidth);
     return switch (settings.binarization()) {
       case SIGN -> unthresholded;
       case ITQ -> {
         try (unthresholded) {
-          yield ItqRotation.rotate(unthresholded, corpus.train(), seed, settings.threads(), progress);
+          float[] values = projections(unthresholded, corpus.train(), spec.neighbourEncoder(), settings.threads(), progress);
+          yield ItqRotation.rotate(unthresholded, values, corpus.train().numRows(), seed);
         }
       }
       case MEDIAN -> {
         float[] medians;
         try (unthresholded) {
-          medians = medians(unthresholded, corpus.train(), settings.threads(), progress);
+          float[] values = projections(unthresholded, corpus.train(), spec.neighbourEncoder(), settings.threads(), progress);
+          medians = ValidationPrecision.medians(values, corpus.train().numRows(), bits);
         }
         yield new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
-            corpus.settings().weighting(), corpus.settings().normalize(), input, layers, medians);
+            corpus.settings().weighting(), corpus.settings().normalize(), input, layers, medians, neighbourWidth);
       }
     };
   }
@@ -147,7 +165,38 @@ final class TrainedVdsh {
     return ValidationPrecision.medians(projections(model, x, threads, progress), x.numRows(), model.bits());
   }
 
-  /** The model's outputs for the rows of {@code x}, row-major ({@code rows × bits}). */
+  /**
+   * The model's outputs for the rows of {@code x}, row-major ({@code rows × bits}); a model that
+   * reads neighbourhoods reads each row with the rows {@code neighbours} lists for it.
+   *
+   * @param neighbours the training rows' neighbour lists, needed by a neighbourhood model only
+   */
+  static float[] projections(
+      HashModel model, SparseMatrix x, NeighbourEncoder neighbours, int threads, ProgressReporter progress)
+      throws IOException {
+    if (model.readsNeighbourhood() == false) {
+      return projections(model, x, threads, progress);
+    }
+    if (neighbours == null || neighbours.documents() != x.numRows()) {
+      throw new IllegalArgumentException(
+          "a neighbourhood model's outputs need a neighbour list for each of the " + x.numRows() + " rows");
+    }
+    int[][] lists = new int[x.numRows()][];
+    Arrays.setAll(lists, neighbours::of);
+    float[][] hidden = CodeEncoder.hidden(model, x, threads, progress);
+    return flatten(CodeEncoder.pool(model, hidden, hidden, lists, threads, progress), model.bits());
+  }
+
+  /** Rows of {@code bits} values, one after another. */
+  static float[] flatten(float[][] rows, int bits) {
+    float[] values = new float[rows.length * bits];
+    for (int r = 0; r < rows.length; r++) {
+      System.arraycopy(rows[r], 0, values, r * bits, bits);
+    }
+    return values;
+  }
+
+  /** The outputs of a model that reads documents alone, row-major ({@code rows × bits}). */
   static float[] projections(HashModel model, SparseMatrix x, int threads, ProgressReporter progress)
       throws IOException {
     int n = x.numRows();
@@ -200,7 +249,7 @@ final class TrainedVdsh {
           "softmax over " + d.targetSize() + " targets, weight " + d.weight());
     }
     if (neighbourFirst != null) {
-      info.put("neighbour_encoder", NeighbourEncoder.QUERY_TIME);
+      info.put("neighbour_encoder", NeighbourEncoder.ENCODING);
     }
     info.putAll(spec.info());
     info.put("training_documents", Integer.toString(trainingDocuments));

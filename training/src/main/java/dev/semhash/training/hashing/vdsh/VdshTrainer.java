@@ -305,7 +305,7 @@ public final class VdshTrainer {
         double valLoss = val.perDocument(settings.earlyStopping().klWeight(), settings.labelWeight());
         double valKl = val.kl() / val.documents();
         double valPrecision =
-            precision == null ? Double.NaN : precision.measure(rows -> TrainedVdsh.mu(first, neighbourFirst, graph, inputs, rows));
+            precision == null ? Double.NaN : precision.measure(rows -> TrainedVdsh.mu(first, neighbourFirst, spec.neighbourEncoder(), graph, inputs, rows));
         double criterion = precision == null ? valLoss : -valPrecision; // lower is better
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;

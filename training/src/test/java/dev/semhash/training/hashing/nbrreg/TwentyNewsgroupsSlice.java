@@ -9,6 +9,7 @@ import dev.semhash.training.data.Document;
 import dev.semhash.training.data.SharedData;
 import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.hashing.CodeEncoder;
+import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
@@ -59,8 +60,22 @@ final class TwentyNewsgroupsSlice {
   }
 
   static double precisionAt100(HashModel m, Corpus corpus) throws IOException {
+    if (m.readsNeighbourhood()) {
+      NeighbourhoodEncoding.Projections p = NeighbourhoodEncoding.project(m, corpus, null, 2, ProgressReporter.NONE);
+      return precisionAt100(m, corpus, p.train(), p.test());
+    }
     long[][] trainCodes = CodeEncoder.encode(m, corpus.train(), 2, ProgressReporter.NONE);
     long[][] testCodes = CodeEncoder.encode(m, corpus.test(), 2, ProgressReporter.NONE);
+    return precisionAt100(m, corpus, trainCodes, testCodes);
+  }
+
+  /** Prec@100 of codes thresholded from the model's outputs. */
+  static double precisionAt100(HashModel m, Corpus corpus, float[][] train, float[][] test) {
+    return precisionAt100(m, corpus, Arrays.stream(train).map(m::binarize).toArray(long[][]::new),
+        Arrays.stream(test).map(m::binarize).toArray(long[][]::new));
+  }
+
+  private static double precisionAt100(HashModel m, Corpus corpus, long[][] trainCodes, long[][] testCodes) {
     return new HammingRankingEvaluator(m.bits(), trainCodes, names(corpus, corpus.trainLabels()))
         .evaluate(testCodes, names(corpus, corpus.testLabels()), ProgressReporter.NONE)
         .precisionAt(100);

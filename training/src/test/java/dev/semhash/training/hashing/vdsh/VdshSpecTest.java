@@ -99,13 +99,35 @@ class VdshSpecTest {
     float maxDiff = 0;
     for (int r = 0; r < n; r++) {
       float[] own = Arrays.copyOfRange(mu, r * 16, (r + 1) * 16);
-      float[] exported = model.project(corpus.train().row(r));
+      float[] exported = model.project(corpus.train().row(r), neighbourRows(r));
       for (int j = 0; j < 16; j++) {
         maxDiff = Math.max(maxDiff, Math.abs(own[j] - exported[j]));
       }
-      assertArrayEquals(model.binarize(own), model.encode(corpus.train().row(r)), "code of document " + r);
+      assertArrayEquals(model.binarize(own), model.encode(corpus.train().row(r), neighbourRows(r)),
+          "code of document " + r);
     }
     assertTrue(maxDiff < 1e-4f, "means differ by " + maxDiff);
+  }
+
+  /** The training rows the trainer read document {@code r} with. */
+  private static List<SparseVector> neighbourRows(int r) {
+    return Arrays.stream(neighbours[r]).mapToObj(n -> corpus.train().row(n)).toList();
+  }
+
+  @Test
+  void thresholdsAreTheMediansOfTheNeighbourhoodOutputs() {
+    int n = corpus.train().numRows();
+    int[] rows = new int[n];
+    Arrays.setAll(rows, i -> i);
+    float[] mu = trained.mu(corpus.train(), rows);
+    float[] thresholds = model.thresholds();
+    for (int j = 0; j < 16; j++) {
+      float[] column = new float[n];
+      for (int r = 0; r < n; r++) {
+        column[r] = mu[r * 16 + j];
+      }
+      assertEquals(TrainedVdsh.median(column), thresholds[j], 1e-4f, "threshold of bit " + j);
+    }
   }
 
   @Test
@@ -113,7 +135,8 @@ class VdshSpecTest {
     assertEquals("test-method", model.method());
     assertEquals("vdsh", model.info().get("architecture"));
     assertEquals("bm25, k=5", model.info().get("neighbours"));
-    assertEquals(NeighbourEncoder.QUERY_TIME, model.info().get("neighbour_encoder"));
+    assertEquals(NeighbourEncoder.ENCODING, model.info().get("neighbour_encoder"));
+    assertEquals(32, model.neighbourWidth()); // the last layer pools the neighbour branch's 32 units
     assertEquals("softmax over " + corpus.train().numRows() + " targets, weight 1.0",
         model.info().get("decoder_neighbour_ids"));
     // the first layer holds the document's and the neighbour branch's units side by side
@@ -127,7 +150,8 @@ class VdshSpecTest {
     try (HashModel read = HashModelFormat.read(file)) {
       assertEquals(model.info(), read.info());
       for (int r = 0; r < corpus.train().numRows(); r += 7) {
-        assertArrayEquals(model.encode(corpus.train().row(r)), read.encode(corpus.train().row(r)));
+        assertArrayEquals(model.encode(corpus.train().row(r), neighbourRows(r)),
+            read.encode(corpus.train().row(r), neighbourRows(r)));
       }
     }
   }
@@ -136,10 +160,12 @@ class VdshSpecTest {
   void textWithoutAVocabularyTermGetsTheEmptyInputsCode() {
     // No vocabulary term: the first layer outputs its bias alone, so the code is defined (the
     // same for every such text) and comes from the biases through the rest of the encoder.
-    long[] code = model.encode("qwxzvb plorkth");
-    float[] mu = model.project(new SparseVector(new int[0], new float[0]));
+    // Read with itself as its only neighbour, as a text with no neighbour is.
+    long[] code = model.encode("qwxzvb plorkth", List.of("qwxzvb plorkth"));
+    SparseVector empty = new SparseVector(new int[0], new float[0]);
+    float[] mu = model.project(empty, List.of(empty));
     assertArrayEquals(model.binarize(mu), code);
-    assertArrayEquals(code, model.encode(""));
+    assertArrayEquals(code, model.encode("", List.of("")));
     for (float v : mu) {
       assertTrue(Float.isFinite(v));
     }
