@@ -4,10 +4,7 @@ import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.search.HammingRadiusQuery;
 import dev.semhash.search.HammingTopKQuery;
-import dev.semhash.training.hashing.NeighbourhoodEncoding;
-import dev.semhash.training.indexing.CodeReencoder;
 import dev.semhash.training.indexing.SemanticIndexBuilder;
-import dev.semhash.training.neighbors.Bm25TextNeighbours;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -75,16 +72,9 @@ final class SearchCommand implements Callable<Integer> {
         throw new IllegalArgumentException("no Lucene index in " + index + "; build one first, for instance with './semhash demo'");
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        long[] code;
+        long[] code = SemanticIndexBuilder.queryCode(m, reader, text);
         if (m.readsNeighbourhood()) {
-          // NbrReg+Doc reads the query with its BM25 neighbours in the index, as its documents were read
-          Bm25TextNeighbours nearest = new Bm25TextNeighbours(
-              reader, SemanticIndexBuilder.BODY, m.vectorizer().analyzer(), NeighbourhoodEncoding.settings(m));
-          int[] ids = nearest.of(text, -1);
-          code = m.encode(text, CodeReencoder.neighbourTexts(ids, reader.storedFields(), SemanticIndexBuilder.BODY, text));
-          System.out.printf("query read with its %d BM25 neighbours in the index%n", ids.length);
-        } else {
-          code = m.encode(text);
+          System.out.printf("query read with its BM25 neighbourhood in the index (%s)%n", m.info().get("neighbours"));
         }
         byte[] bytes = dev.semhash.index.HammingCodes.toBytes(code, m.bits());
         Query query =

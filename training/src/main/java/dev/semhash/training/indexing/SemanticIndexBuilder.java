@@ -10,6 +10,7 @@ import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.neighbors.Bm25Neighbors;
+import dev.semhash.training.neighbors.Bm25TextNeighbours;
 import dev.semhash.training.neighbors.Neighbors;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
@@ -90,6 +92,20 @@ public final class SemanticIndexBuilder {
       writer.setLiveCommitData(Map.of(MODEL_KEY, describe(model)).entrySet());
       writer.commit();
     }
+  }
+
+  /**
+   * The code of a query text for an index this class built: for a model that reads neighbourhoods,
+   * the text read with its BM25 neighbours in the index's {@value #BODY} field (the text itself
+   * when it shares no term with the index), as the documents were read.
+   */
+  public static long[] queryCode(HashModel model, IndexReader reader, String text) throws IOException {
+    if (model.readsNeighbourhood() == false) {
+      return model.encode(text);
+    }
+    Bm25TextNeighbours nearest =
+        new Bm25TextNeighbours(reader, BODY, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model));
+    return model.encode(text, CodeReencoder.neighbourTexts(nearest.of(text, -1), reader.storedFields(), BODY, text));
   }
 
   /** Each document's code read with its BM25 neighbours among {@code docs}. */

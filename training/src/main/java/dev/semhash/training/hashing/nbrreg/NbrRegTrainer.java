@@ -27,28 +27,30 @@ import java.util.Locale;
  * eq. 4.1-4.2). NbrReg+Doc adds a {@link NeighbourEncoder}: the neighbours' own hidden vectors,
  * mean-pooled and added to the document's (eq. 4.7-4.9).
  *
- * <p>Query time. Codes come from the posterior mean (4.2.6), median-thresholded over the
- * training documents. NbrReg's encoder reads the document alone. NbrReg+Doc's encoder reads the
- * neighbourhood too, and the thesis gives no rule for finding a new document's neighbours; a
- * runtime encoder that must map text to a code without the training collection cannot search it,
- * so the exported model lets the document stand in for its neighbourhood (its own single
- * neighbour), for training and test documents alike, and records this in the model info
- * ({@code neighbour_encoder}).
+ * <p>Encoding. Codes come from the posterior mean (4.2.6), median-thresholded over the training
+ * documents. NbrReg's encoder reads the document alone. NbrReg+Doc's reads the neighbourhood too
+ * ({@link dev.semhash.model.HashModel#readsNeighbourhood()}): each training document with the
+ * neighbours it was trained with, a new document with its k nearest documents by BM25 in the
+ * collection (the thesis gives no rule for a new document; this is the weak supervision's own
+ * rule), found by {@code NeighbourhoodEncoding} for a corpus, by {@code SemanticIndexBuilder} and
+ * {@code CodeReencoder} in the collection being indexed, and by {@code search} in the index. The
+ * model records the neighbour settings under {@code neighbours}.
  *
  * <p>Measured on 20 Newsgroups (bydate split, 10,000-term vocabulary, seed 42, 32 bits, {@link
  * NbrRegSettings#DEFAULT}): NbrReg Prec@100 0.5731, NDCG@100 0.5785, precision within Hamming
  * radius 2 0.4261 (thesis table 4.1: 0.4644), 30 epochs in 262 s (8.4 s per epoch), with {@code
  * ./semhash reproduce --datasets 20newsgroups --methods nbrreg --bits 32}; all 30 epochs ran (the
- * validation loss still fell). NbrReg+Doc: Prec@100 0.5373, NDCG@100 0.5486 (thesis 0.4898), all
- * 30 epochs in 1,518 s on a machine shared with other training jobs, with {@code ./semhash
- * reproduce --datasets 20newsgroups --methods nbrreg-doc --bits 32}. Cost: NbrReg+Doc's encoder runs every neighbour through its own branch, 21
+ * validation loss still fell). NbrReg+Doc at 64 bits (thesis 0.5118): Prec@100 0.6162 reading
+ * neighbourhoods, against 0.5657 when the same network read each document as its own single
+ * neighbour, with {@code ./semhash reproduce --datasets 20newsgroups --methods nbrreg-doc --bits 64}
+ * (2,267 s of training beside another job). Cost: NbrReg+Doc's encoder runs every neighbour through its own branch, 21
  * documents per training document, so its epochs cost about four times NbrReg's CPU (55-65 s
  * against about 13 s on 20 Newsgroups).
  *
  * <pre class="prettyprint">
  * try (HashModel model =
  *     NbrRegTrainer.train(corpus, NbrRegVariant.NBRREG, 32, NbrRegSettings.DEFAULT, 42L, progress)) {
- *   long[] code = model.encode("Which graphics card runs X11 best?");
+ *   long[] code = model.encode("Which graphics card runs X11 best?"); // NbrReg: the text alone
  * }
  * </pre>
  */

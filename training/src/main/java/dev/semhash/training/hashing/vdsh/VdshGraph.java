@@ -471,10 +471,11 @@ final class VdshGraph {
 
   /**
    * The second ReLU layer and the linear mean layer, as the runtime model's layers. With the
-   * neighbour branch the document is its own single neighbour: the second layer is
-   * block-diagonal over the concatenated first-layer outputs {@code [W1 d + b1, W1nn d + b1nn]},
-   * giving {@code [h(d), hnn(d)]}, and the mean layer applies {@code Wmu} to both halves, which
-   * sums to {@code Wmu (h(d) + hnn(d)) + bmu}.
+   * neighbour branch the second layer is block-diagonal over the concatenated first-layer outputs
+   * {@code [W1 x + b1, W1nn x + b1nn]}, giving {@code [h(x), hnn(x)]} for any document x, and the
+   * mean layer applies {@code Wmu} to both halves; the runtime model reads a document's {@code
+   * h(d)} beside the mean of its neighbours' {@code hnn} ({@link
+   * dev.semhash.model.HashModel#pool}), which gives {@code Wmu (h(d) + mean_j hnn(n_j)) + bmu}.
    */
   List<DenseLayer> exportEncoder() {
     if (neighbours == false) {
