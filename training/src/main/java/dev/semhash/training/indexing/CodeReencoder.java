@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.DirectoryReader;
@@ -33,14 +34,19 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>A model that reads neighbourhoods (NbrReg+Doc) reads each document with its BM25 neighbours
  * in the index ({@link Bm25TextNeighbours} over the text field, which must then be indexed with
- * the model's analysis, as {@link SemanticIndexBuilder} indexes it): k + 1 network passes per
- * document.
+ * the model's analysis, as {@link SemanticIndexBuilder} indexes it). Each document's hidden values
+ * ({@link HashModel#hidden}) are kept while they are among the {@value #HIDDEN_CACHE_SIZE} most
+ * recently used, so a neighbour that recurs goes through the network once: one BM25 search and
+ * about one network pass per document.
  *
  * <p>Requirements: a unique, indexed and stored id field, a stored text field, and a model whose
  * code length equals the field's (a different length needs a new field, since all codes of a field
  * share one length).
  */
 public final class CodeReencoder {
+  /** How many documents' hidden values a neighbourhood model's re-encoding keeps. */
+  static final int HIDDEN_CACHE_SIZE = 50_000;
+
   private CodeReencoder() {}
 
   /** What a run did. */
@@ -74,7 +80,7 @@ public final class CodeReencoder {
         Bm25TextNeighbours nearest = model.readsNeighbourhood()
             ? new Bm25TextNeighbours(reader, textField, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model))
             : null;
-        StoredFields allStored = reader.storedFields();
+        HiddenValues hidden = nearest == null ? null : new HiddenValues(model, reader.storedFields(), textField);
         IndexWriterConfig config = SemanticIndexBuilder.config(model, codeField);
         config.setOpenMode(IndexWriterConfig.OpenMode.APPEND);
         try (IndexWriter writer = new IndexWriter(dir, config);
@@ -99,7 +105,7 @@ public final class CodeReencoder {
               }
               long[] code = nearest == null
                   ? model.encode(text)
-                  : model.encode(text, neighbourTexts(nearest.of(text, ctx.docBase + doc), allStored, textField, text));
+                  : model.binarize(hidden.pooled(ctx.docBase + doc, nearest.of(text, ctx.docBase + doc)));
               int ord = current == null ? -1 : current.ordOf(doc);
               if (ord >= 0) {
                 current.readCode(ord, old);
@@ -136,5 +142,48 @@ public final class CodeReencoder {
       }
     }
     return texts.isEmpty() ? List.of(own) : texts;
+  }
+
+  /** Documents' hidden values by doc id, the most recently used kept. */
+  private static final class HiddenValues {
+    private final HashModel model;
+    private final StoredFields stored;
+    private final String textField;
+    private final Map<Integer, float[]> recent =
+        new LinkedHashMap<>(1024, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Integer, float[]> eldest) {
+            return size() > HIDDEN_CACHE_SIZE;
+          }
+        };
+
+    HiddenValues(HashModel model, StoredFields stored, String textField) {
+      this.model = model;
+      this.stored = stored;
+      this.textField = textField;
+    }
+
+    float[] of(int docId) throws IOException {
+      float[] h = recent.get(docId);
+      if (h == null) {
+        String text = stored.document(docId).get(textField);
+        h = model.hidden(model.vectorizer().vectorize(text == null ? "" : text));
+        recent.put(docId, h);
+      }
+      return h;
+    }
+
+    /** The model's output for a document read with the listed ones; itself when there is none. */
+    float[] pooled(int docId, int[] neighbours) throws IOException {
+      float[] own = of(docId);
+      List<float[]> pooled = new ArrayList<>(Math.max(1, neighbours.length));
+      for (int n : neighbours) {
+        pooled.add(of(n));
+      }
+      if (pooled.isEmpty()) {
+        pooled.add(own);
+      }
+      return model.pool(own, pooled);
+    }
   }
 }
