@@ -299,6 +299,16 @@ class ReproduceCommandTest {
         "--model", kept.toString(), "--min-df", "1", "--no-progress", "--json", json.toString());
     assertEquals(0, eval.exitCode(), eval.err());
     assertEquals(cell.get("prec@100").asDouble(), CliTestSupport.json(json).get("prec@100").asDouble(), 0);
+    // binarize rotates it as the ITQ row was made: the same codes
+    Path itqModel = tmp.resolve("itq.hashmodel");
+    CliTestSupport.Outcome rotated = CliTestSupport.run("binarize", "--model", kept.toString(), "--dataset",
+        data.resolve("20newsgroups").toString(), "--binarization", "itq", "--out", itqModel.toString(), "--no-progress");
+    assertEquals(0, rotated.exitCode(), rotated.err());
+    CliTestSupport.Outcome evalItq = CliTestSupport.run("eval-hash", "--dataset", data.resolve("20newsgroups").toString(),
+        "--model", itqModel.toString(), "--min-df", "1", "--no-progress", "--json", json.toString());
+    assertEquals(0, evalItq.exitCode(), evalItq.err());
+    assertEquals(CliTestSupport.json(out.resolve("results/20newsgroups-nbrreg-doc+itq-8.json")).get("prec@100").asDouble(),
+        CliTestSupport.json(json).get("prec@100").asDouble(), 0);
     // only NbrReg+Doc cells upgrade
     CliTestSupport.Outcome vdsh = CliTestSupport.run(vdshArgs(data, out, "--upgrade-kept-models"));
     assertEquals(1, vdsh.exitCode());
