@@ -45,6 +45,8 @@ public final class Bm25TextNeighbours {
 
   /**
    * @param analyzer the analysis the field was indexed with (stays the caller's to close)
+   * @throws IllegalArgumentException if the index has documents but none with terms in {@code
+   *     field}: the field is missing or stored without being indexed, and no neighbour could be found
    */
   public Bm25TextNeighbours(IndexReader reader, String field, Analyzer analyzer, Bm25NeighborSettings settings)
       throws IOException {
@@ -55,6 +57,11 @@ public final class Bm25TextNeighbours {
     this.searcher = new IndexSearcher(reader);
     this.searcher.setSimilarity(new BM25Similarity(settings.k1(), settings.b()));
     this.docCount = reader.getDocCount(field);
+    if (docCount == 0 && reader.numDocs() > 0) {
+      throw new IllegalArgumentException(
+          "no document of the index has indexed terms in field '" + field + "'; BM25 neighbourhoods need the"
+              + " text indexed there with the model's analysis (as SemanticIndexBuilder indexes it), not only stored");
+    }
   }
 
   /**

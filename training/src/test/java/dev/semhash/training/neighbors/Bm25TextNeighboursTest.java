@@ -40,6 +40,9 @@ class Bm25TextNeighboursTest {
           List.of("delta delta gamma unknown", "nothing indexed here"), 2, ProgressReporter.NONE);
       assertArrayEquals(new int[] {3, 4}, viaCorpus[0]);
       assertEquals(0, viaCorpus[1].length);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new Bm25TextNeighbours(index.reader(), "title", analyzer, TWO));
+      assertTrue(e.getMessage().contains("no document of the index has indexed terms in field 'title'"), e.getMessage());
     }
   }
 
