@@ -4,6 +4,7 @@ import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.VocabularySettings;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.NeighbourhoodEncoding;
@@ -106,7 +107,8 @@ final class BinarizeCommand implements Callable<Integer> {
     if (trained.readsNeighbourhood() == false) {
       return ModelBinarization.apply(trained, trainTexts, chosen, common.seed, threads, common.progress());
     }
-    try (Corpus corpus = CommandSupport.corpusFor(trained, reader, threads, common.progress())) {
+    try (Corpus corpus = CommandSupport.corpusFor(
+        trained, reader, VocabularySettings.DEFAULT, threads, common.progress())) {
       float[][] projected = NeighbourhoodEncoding.project(
           trained, corpus, new NeighborCache(NeighborCache.defaultDirectory()), threads, common.progress()).train();
       return ModelBinarization.apply(trained, projected, chosen, common.seed);

@@ -19,17 +19,19 @@ final class CommandSupport {
 
   /**
    * The dataset's corpus as a model file was trained on it: the model's analysis, weighting and
-   * vocabulary size (default minimum document frequency), so that its training index, in which a
-   * model that reads neighbourhoods finds them, and its vectors are those of the training.
+   * vocabulary size, with the document-frequency bounds of {@code vocabulary} (the command's
+   * --min-df and --max-df), so that its training index, in which a model that reads neighbourhoods
+   * finds them, and its vectors are those of the training.
    *
    * @throws IllegalArgumentException if the vocabulary comes out other than the model's
    */
-  static Corpus corpusFor(HashModel model, DatasetReader reader, int threads, ProgressReporter progress)
+  static Corpus corpusFor(
+      HashModel model, DatasetReader reader, VocabularySettings vocabulary, int threads, ProgressReporter progress)
       throws IOException {
     CorpusSettings settings = CorpusSettings.DEFAULT
         .withAnalyzer(model.analyzerSettings())
-        .withVocabulary(new VocabularySettings(model.vocabulary().size(), VocabularySettings.DEFAULT.minDocFreq(),
-            VocabularySettings.DEFAULT.maxDocFreqFraction()))
+        .withVocabulary(new VocabularySettings(model.vocabulary().size(), vocabulary.minDocFreq(),
+            vocabulary.maxDocFreqFraction()))
         .withWeighting(model.weighting())
         .withNormalize(model.normalize());
     Corpus corpus = Corpus.build(reader, settings, null, threads, progress);
@@ -38,7 +40,8 @@ final class CommandSupport {
       corpus.close();
       throw new IllegalArgumentException(
           "the model's vocabulary (" + model.vocabulary().size() + " terms) is not the one " + reader.name()
-              + "'s training documents give (" + size + "); give the dataset the model was trained on");
+              + "'s training documents give (" + size + " terms, or other ones); give the dataset the model was trained on,"
+              + " and the --min-df and --max-df it was trained with");
     }
     return corpus;
   }

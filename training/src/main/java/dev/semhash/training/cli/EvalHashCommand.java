@@ -297,7 +297,8 @@ final class EvalHashCommand implements Callable<Integer> {
   private Map<String, Object> evaluateNeighbourhoodModel(
       HashRun runner, DatasetReader reader, HashModel model, Binarization rebinarization)
       throws Exception {
-    try (Corpus corpus = CommandSupport.corpusFor(model, reader, threads, common.progress())) {
+    try (Corpus corpus = CommandSupport.corpusFor(
+        model, reader, corpusOptions.settings().vocabulary(), threads, common.progress())) {
       HashModel evaluated = model;
       if (rebinarization != null) {
         float[][] projected = NeighbourhoodEncoding.project(

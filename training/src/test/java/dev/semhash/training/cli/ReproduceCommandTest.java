@@ -299,6 +299,10 @@ class ReproduceCommandTest {
         "--model", kept.toString(), "--min-df", "1", "--no-progress", "--json", json.toString());
     assertEquals(0, eval.exitCode(), eval.err());
     assertEquals(cell.get("prec@100").asDouble(), CliTestSupport.json(json).get("prec@100").asDouble(), 0);
+    CliTestSupport.Outcome otherVocabulary = CliTestSupport.run("eval-hash", "--dataset",
+        data.resolve("20newsgroups").toString(), "--model", kept.toString(), "--min-df", "30", "--no-progress");
+    assertEquals(1, otherVocabulary.exitCode());
+    assertTrue(otherVocabulary.err().contains("the --min-df and --max-df it was trained with"), otherVocabulary.err());
     // binarize rotates it as the ITQ row was made: the same codes
     Path itqModel = tmp.resolve("itq.hashmodel");
     CliTestSupport.Outcome rotated = CliTestSupport.run("binarize", "--model", kept.toString(), "--dataset",
