@@ -31,7 +31,8 @@ import java.util.TreeMap;
  * each neighbour through every layer but the last; the last layer reads the document's own part of
  * that hidden vector beside the mean of the neighbours' part ({@link #neighbourWidth()} values).
  * Its thresholds were computed the same way, so it refuses {@link #encode(String)}: call {@link
- * #encode(String, List)}; with no collection to search, give the document as its only neighbour.
+ * #encode(String, List)}. A document without neighbours (none given, or none found) is read as its
+ * own single neighbour.
  *
  * <pre class="prettyprint">
  * List&lt;String&gt; nearest = ...; // the texts of its 20 BM25 neighbours in the collection
@@ -157,8 +158,7 @@ public final class HashModel implements AutoCloseable {
    * The code of {@code text} read with its neighbourhood, for a model that {@link
    * #readsNeighbourhood()}.
    *
-   * @param neighbourTexts the document's nearest documents (at least one; the document itself
-   *     when there is no collection to search)
+   * @param neighbourTexts the document's nearest documents; none: the document is its own
    */
   public long[] encode(String text, List<String> neighbourTexts) {
     return encode(vectorizer.vectorize(text), neighbourTexts.stream().map(vectorizer::vectorize).toList());
@@ -180,7 +180,7 @@ public final class HashModel implements AutoCloseable {
           "model '" + method + "' reads each document's neighbourhood (its last " + neighbourWidth
               + " hidden values are pooled over the document's nearest documents): encode with"
               + " encode(text, neighbourTexts) or project(x, neighbours); with no collection to search,"
-              + " give the document itself as its only neighbour");
+              + " give no neighbour, and the document is read as its own");
     }
     float[] h = hidden(x);
     return layers.isEmpty() ? h : layers.get(layers.size() - 1).apply(h);
@@ -192,15 +192,9 @@ public final class HashModel implements AutoCloseable {
    * of the neighbours' ({@link #pool}).
    *
    * @throws IllegalStateException if the model reads the document alone
-   * @throws IllegalArgumentException if {@code neighbours} is empty
    */
   public float[] project(SparseVector x, List<SparseVector> neighbours) {
     requireNeighbourhoodModel();
-    if (neighbours.isEmpty()) {
-      throw new IllegalArgumentException(
-          "no neighbour given; a neighbourhood model needs at least one (give the document itself"
-              + " when it has no neighbour)");
-    }
     float[] own = hidden(x);
     List<float[]> hidden = new ArrayList<>(neighbours.size());
     for (SparseVector n : neighbours) {
@@ -230,16 +224,16 @@ public final class HashModel implements AutoCloseable {
    * The last layer over a document's {@link #hidden} values and its neighbours': the first {@code
    * inputs - neighbourWidth} values are the document's, the last {@link #neighbourWidth()} the
    * mean of the neighbours' (summed in list order, then divided, so the result does not depend on
-   * the caller's threads).
+   * the caller's threads). With no neighbour the document is its own.
    */
   public float[] pool(float[] documentHidden, List<float[]> neighbourHidden) {
     requireNeighbourhoodModel();
     DenseLayer last = layers.get(layers.size() - 1);
     int width = last.inputs();
-    if (neighbourHidden.isEmpty()) {
-      throw new IllegalArgumentException("no neighbour given; pool needs at least one neighbour's hidden values");
-    }
     requireWidth(documentHidden, width, "document");
+    if (neighbourHidden.isEmpty()) {
+      neighbourHidden = List.of(documentHidden);
+    }
     int own = width - neighbourWidth;
     float[] z = Arrays.copyOf(documentHidden, width);
     Arrays.fill(z, own, width, 0f);
@@ -269,6 +263,15 @@ public final class HashModel implements AutoCloseable {
       throw new IllegalStateException(
           "model '" + method + "' reads the document alone; encode with encode(text) or project(x)");
     }
+  }
+
+  /**
+   * This model with other provenance, dense layers and thresholds (a rotation folded into the last
+   * layer, new thresholds); analysis, vocabulary, input layer and neighbour width stay.
+   */
+  public HashModel with(Map<String, String> info, List<DenseLayer> layers, float[] thresholds) {
+    return new HashModel(method, info, analyzerSettings(), vocabulary(), weighting(), normalize(), inputLayer,
+        layers, thresholds, neighbourWidth);
   }
 
   /** Whether the model reads each document with its neighbourhood (see the class documentation). */

@@ -137,6 +137,8 @@ class HashModelTest {
       // the document as its own neighbour: z = (1, 0, 1, 0),
       // outputs (1, 0, 1, 0, -1, -2, 1, 1.5) -> bits 0, 2, 6, 7 -> 0b10100011
       assertArrayEquals(new long[] {0xA3L << 56}, model.encode("space", List.of("space")));
+      // no neighbour: the document is its own
+      assertArrayEquals(new long[] {0xA3L << 56}, model.encode("space", List.of()));
       assertArrayEquals(new float[] {1, 0, 1, 0}, model.hidden(model.vectorizer().vectorize("space")));
     }
   }
@@ -186,9 +188,7 @@ class HashModelTest {
         HashModel plain = linearModel()) {
       IllegalStateException alone = assertThrows(IllegalStateException.class, () -> model.encode("space"));
       assertTrue(alone.getMessage().contains("encode(text, neighbourTexts)"), alone.getMessage());
-      IllegalArgumentException none =
-          assertThrows(IllegalArgumentException.class, () -> model.encode("space", List.of()));
-      assertTrue(none.getMessage().contains("give the document itself"), none.getMessage());
+      assertTrue(alone.getMessage().contains("give no neighbour"), alone.getMessage());
       IllegalArgumentException width =
           assertThrows(IllegalArgumentException.class, () -> model.pool(new float[3], List.of(new float[4])));
       assertTrue(width.getMessage().contains("have 3 entries but the last layer reads 4"), width.getMessage());

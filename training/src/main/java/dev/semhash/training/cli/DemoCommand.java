@@ -253,16 +253,6 @@ final class DemoCommand implements Callable<Integer> {
       double indexSeconds, double recall, double topkMedianMs, int radius, double radiusMedianMs,
       double meanRadiusHits, double codeBytesPerDoc, List<List<String>> examples) {
 
-    /** A NbrReg+Doc model reads each query with its BM25 neighbours in the index, as search does. */
-    private static long[][] queryCodesWithNeighbourhoods(HashModel model, DirectoryReader reader, List<Document> held)
-        throws java.io.IOException {
-      long[][] codes = new long[held.size()][];
-      for (int q = 0; q < codes.length; q++) {
-        codes[q] = SemanticIndexBuilder.queryCode(model, reader, held.get(q).fullText());
-      }
-      return codes;
-    }
-
     static Searches run(HashModel model, List<Document> collection, List<Document> held, Path indexDir, int[][] truth,
         int threads, dev.semhash.training.progress.ProgressReporter progress) throws java.io.IOException {
       int bits = model.bits();
@@ -273,7 +263,7 @@ final class DemoCommand implements Callable<Integer> {
           DirectoryReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = new IndexSearcher(reader);
         long[][] queryCodes = model.readsNeighbourhood()
-            ? queryCodesWithNeighbourhoods(model, reader, held)
+            ? SemanticIndexBuilder.queryCodes(model, reader, held.stream().map(Document::fullText).toList())
             : CodeEncoder.encodeTexts(model, held.stream().map(Document::fullText).toList(), threads, progress);
         List<List<String>> examples = new ArrayList<>();
         for (int q = 0; q < Math.min(3, held.size()); q++) {

@@ -219,11 +219,7 @@ final class EvalHashCommand implements Callable<Integer> {
                     runner.putSemanticVectors(model, corpus, r);
                   }
                 });
-            HashRun.print(run);
-            HashRun.printSemanticVectors(run, System.out);
-            if (byLabel) {
-              HashRun.printByLabel(run, System.out);
-            }
+            print(run);
             ofLength.add(run);
           }
           runs.addAll(ofLength);
@@ -312,11 +308,7 @@ final class EvalHashCommand implements Callable<Integer> {
         if (semanticVectors) {
           runner.putSemanticVectors(evaluated, corpus, run);
         }
-        HashRun.print(run);
-        HashRun.printSemanticVectors(run, System.out);
-        if (byLabel) {
-          HashRun.printByLabel(run, System.out);
-        }
+        print(run);
         return run;
       } finally {
         if (evaluated != model) {
@@ -354,11 +346,7 @@ final class EvalHashCommand implements Callable<Integer> {
           docs.stream().filter(Document::isTest).map(Document::labels).toList(),
           run);
     }
-    HashRun.print(run);
-    HashRun.printSemanticVectors(run, System.out);
-    if (byLabel) {
-      HashRun.printByLabel(run, System.out);
-    }
+    print(run);
     return run;
   }
 
@@ -366,6 +354,15 @@ final class EvalHashCommand implements Callable<Integer> {
     @Override
     public HashingMethod convert(String value) {
       return HashingMethod.parse(value);
+    }
+  }
+
+  /** The run's line, its semantic-vector figures if measured, and by label if asked. */
+  private void print(Map<String, Object> run) {
+    HashRun.print(run);
+    HashRun.printSemanticVectors(run, System.out);
+    if (byLabel) {
+      HashRun.printByLabel(run, System.out);
     }
   }
 }

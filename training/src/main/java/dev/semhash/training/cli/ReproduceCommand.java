@@ -494,53 +494,46 @@ final class ReproduceCommand implements Callable<Integer> {
       }
     }
     System.out.printf("%d NbrReg+Doc cells to upgrade from kept models%n", todo.size());
-    for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
-      DatasetReader reader = new DatasetReader(d.folder(dataRoot));
-      List<String> testTexts = testTexts(reader);
-      HashRun runner = new HashRun(d.folder(dataRoot), threads, common.seed, common.progress());
-      try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
-        for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
-          Path source = keptModel(c);
-          System.out.println(c.name() + " from " + source);
-          try (HashModel kept = HashModelFormat.read(source)) {
-            if (kept.readsNeighbourhood()) {
-              System.out.println("  reads neighbourhoods already; nothing to do");
-              continue;
-            }
-            if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()) {
-              failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits and "
-                  + kept.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
-                  + "; it is not this cell's model");
-              continue;
-            }
-            long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
-            try (HashModel network = NeighbourEncoder.upgrade(kept);
-                HashModel upgraded = ModelBinarization.apply(network,
-                    NeighbourhoodEncoding.project(network, corpus, cache(), threads, common.progress()).train(),
-                    Binarization.MEDIAN, seed)) {
-              Map<String, Object> figures = runner.evaluate(upgraded, c.methodKey(), corpus);
-              Path file = store.file(d.key(), c.methodKey(), c.bits());
-              Map<String, Object> before = JsonReport.readObject(file);
-              Map<String, Object> cell = new LinkedHashMap<>(before);
-              cell.putAll(figures);
-              cell.put("command", command);
-              cell.put("machine", machine());
-              cell.put("model_info", upgraded.info());
-              cell.put("encoder", encoderSpeed(upgraded, testTexts, corpus));
-              Map<String, Object> derived = new LinkedHashMap<>();
-              derived.put("model", source.toString());
-              derived.put("command", before.get("command"));
-              derived.put("prec@100_reading_each_document_as_its_own_neighbour", before.get("prec@100"));
-              cell.put("derived_from", derived);
-              HashModelFormat.write(upgraded, source);
-              cell.put("model_kept", source.toString());
-              JsonReport.write(file, cell);
-              System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
-            }
-          }
+    eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
+      Path source = keptModel(c);
+      System.out.println(c.name() + " from " + source);
+      try (HashModel kept = HashModelFormat.read(source)) {
+        if (kept.readsNeighbourhood()) {
+          System.out.println("  reads neighbourhoods already; nothing to do");
+          return;
+        }
+        if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()) {
+          failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits and "
+              + kept.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
+              + "; it is not this cell's model");
+          return;
+        }
+        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
+        try (HashModel network = NeighbourEncoder.upgrade(kept);
+            HashModel upgraded = ModelBinarization.apply(network,
+                NeighbourhoodEncoding.project(network, corpus, cache(), threads, common.progress()).train(),
+                Binarization.MEDIAN, seed)) {
+          Map<String, Object> figures = runner.evaluate(upgraded, c.methodKey(), corpus);
+          Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+          Map<String, Object> before = JsonReport.readObject(file);
+          Map<String, Object> cell = new LinkedHashMap<>(before);
+          cell.putAll(figures);
+          cell.put("command", command);
+          cell.put("machine", machine());
+          cell.put("model_info", upgraded.info());
+          cell.put("encoder", encoderSpeed(upgraded, testTexts, corpus));
+          Map<String, Object> derived = new LinkedHashMap<>();
+          derived.put("model", source.toString());
+          derived.put("command", before.get("command"));
+          derived.put("prec@100_reading_each_document_as_its_own_neighbour", before.get("prec@100"));
+          cell.put("derived_from", derived);
+          HashModelFormat.write(upgraded, source);
+          cell.put("model_kept", source.toString());
+          JsonReport.write(file, cell);
+          System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
         }
       }
-    }
+    });
     return failures;
   }
 
@@ -569,59 +562,72 @@ final class ReproduceCommand implements Callable<Integer> {
       }
     }
     System.out.printf("%d ITQ cells to make from kept models%n", todo.size());
+    eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
+      Cell median = new Cell(c.dataset(), c.method(), c.bits(), false);
+      Path source = keptModel(median);
+      System.out.println(c.name() + " from " + source);
+      try (HashModel kept = HashModelFormat.read(source)) {
+        if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()
+            || Binarization.MEDIAN.cliName().equals(kept.info().get("binarization")) == false) {
+          failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits, "
+              + kept.vocabulary().size() + " terms and binarization " + kept.info().get("binarization")
+              + ", the corpus " + corpus.vocabulary().size() + " terms; it is not this cell's median model");
+          return;
+        }
+        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
+        try (HashModel itq = kept.readsNeighbourhood()
+            ? ItqRotation.rotate(kept, NeighbourhoodEncoding.project(kept, corpus, cache(), threads, common.progress()).train(), seed)
+            : ItqRotation.rotate(kept, corpus.train(), seed, threads, common.progress())) {
+          Map<String, Object> figures = runner.evaluate(itq, c.methodKey(), corpus);
+          Path medianFile = store.file(c.dataset().key(), median.methodKey(), c.bits());
+          Map<String, Object> medianCell = JsonReport.readObject(medianFile);
+          Map<String, Object> cell = new LinkedHashMap<>(medianCell);
+          cell.putAll(figures);
+          if (cell.get("settings") instanceof Map<?, ?> settings) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            settings.forEach((k, v) -> copy.put((String) k, v));
+            copy.put("binarization", itq.info().get("binarization"));
+            cell.put("settings", copy);
+          }
+          cell.put("command", command);
+          cell.put("machine", machine());
+          cell.put("model_info", itq.info());
+          cell.put("encoder", encoderSpeed(itq, testTexts, corpus));
+          Map<String, Object> derived = new LinkedHashMap<>();
+          derived.put("cell", medianFile.getFileName().toString());
+          derived.put("model", source.toString());
+          derived.put("command", medianCell.get("command"));
+          cell.put("derived_from", derived);
+          Path keptItq = keptModel(c);
+          HashModelFormat.write(itq, keptItq);
+          cell.put("model_kept", keptItq.toString());
+          Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+          JsonReport.write(file, cell);
+          System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
+        }
+      }
+    });
+    return failures;
+  }
+
+  /** What a command does to one cell with its dataset's corpus. */
+  @FunctionalInterface
+  private interface CellWithCorpus {
+    void make(Cell c, Corpus corpus, List<String> testTexts, HashRun runner) throws Exception;
+  }
+
+  /** Runs {@code body} on each cell of {@code todo}, building each dataset's corpus once. */
+  private void eachCellWithCorpus(List<Cell> todo, CellWithCorpus body) throws Exception {
     for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
       DatasetReader reader = new DatasetReader(d.folder(dataRoot));
       List<String> testTexts = testTexts(reader);
       HashRun runner = new HashRun(d.folder(dataRoot), threads, common.seed, common.progress());
       try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
         for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
-          Cell median = new Cell(c.dataset(), c.method(), c.bits(), false);
-          Path source = keptModel(median);
-          System.out.println(c.name() + " from " + source);
-          try (HashModel kept = HashModelFormat.read(source)) {
-            if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()
-                || Binarization.MEDIAN.cliName().equals(kept.info().get("binarization")) == false) {
-              failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits, "
-                  + kept.vocabulary().size() + " terms and binarization " + kept.info().get("binarization")
-                  + ", the corpus " + corpus.vocabulary().size() + " terms; it is not this cell's median model");
-              continue;
-            }
-            long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
-            try (HashModel itq = kept.readsNeighbourhood()
-                ? ItqRotation.rotate(kept, NeighbourhoodEncoding.project(kept, corpus, cache(), threads, common.progress()).train(), seed)
-                : ItqRotation.rotate(kept, corpus.train(), seed, threads, common.progress())) {
-              Map<String, Object> figures = runner.evaluate(itq, c.methodKey(), corpus);
-              Path medianFile = store.file(d.key(), median.methodKey(), c.bits());
-              Map<String, Object> medianCell = JsonReport.readObject(medianFile);
-              Map<String, Object> cell = new LinkedHashMap<>(medianCell);
-              cell.putAll(figures);
-              if (cell.get("settings") instanceof Map<?, ?> settings) {
-                Map<String, Object> copy = new LinkedHashMap<>();
-                settings.forEach((k, v) -> copy.put((String) k, v));
-                copy.put("binarization", itq.info().get("binarization"));
-                cell.put("settings", copy);
-              }
-              cell.put("command", command);
-              cell.put("machine", machine());
-              cell.put("model_info", itq.info());
-              cell.put("encoder", encoderSpeed(itq, testTexts, corpus));
-              Map<String, Object> derived = new LinkedHashMap<>();
-              derived.put("cell", medianFile.getFileName().toString());
-              derived.put("model", source.toString());
-              derived.put("command", medianCell.get("command"));
-              cell.put("derived_from", derived);
-              Path keptItq = keptModel(c);
-              HashModelFormat.write(itq, keptItq);
-              cell.put("model_kept", keptItq.toString());
-              Path file = store.file(d.key(), c.methodKey(), c.bits());
-              JsonReport.write(file, cell);
-              System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
-            }
-          }
+          body.make(c, corpus, testTexts, runner);
         }
       }
     }
-    return failures;
   }
 
   private static NeighborCache cache() {

@@ -63,8 +63,8 @@ public final class CodeEncoder {
 
   /**
    * The output of a model that reads neighbourhoods for every document: {@link HashModel#pool} of
-   * {@code own[r]} with the rows of {@code candidates} listed in {@code neighbours[r]}; a document
-   * with an empty list is its own single neighbour.
+   * {@code own[r]} with the rows of {@code candidates} listed in {@code neighbours[r]} (an empty
+   * list: the document is its own neighbour, as {@link HashModel#pool} reads it).
    *
    * @param own {@link HashModel#hidden} of the documents
    * @param candidates {@link HashModel#hidden} of the documents the lists point into
@@ -78,9 +78,6 @@ public final class CodeEncoder {
     }
     return eachRow(new float[own.length][], "pooling neighbourhoods", threads, progress, r -> {
       int[] nn = neighbours[r];
-      if (nn.length == 0) {
-        return model.pool(own[r], List.of(own[r]));
-      }
       List<float[]> hidden = new ArrayList<>(nn.length);
       for (int n : nn) {
         hidden.add(candidates[n]);

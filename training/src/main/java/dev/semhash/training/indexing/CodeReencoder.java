@@ -131,8 +131,8 @@ public final class CodeReencoder {
     }
   }
 
-  /** The stored texts of the listed documents; the document's own when there is none. */
-  public static List<String> neighbourTexts(int[] docIds, StoredFields stored, String textField, String own)
+  /** The stored texts of the listed documents (those that have one). */
+  public static List<String> neighbourTexts(int[] docIds, StoredFields stored, String textField)
       throws IOException {
     List<String> texts = new ArrayList<>(docIds.length);
     for (int id : docIds) {
@@ -141,7 +141,7 @@ public final class CodeReencoder {
         texts.add(t);
       }
     }
-    return texts.isEmpty() ? List.of(own) : texts;
+    return texts;
   }
 
   /** Documents' hidden values by doc id, the most recently used kept. */
@@ -173,17 +173,13 @@ public final class CodeReencoder {
       return h;
     }
 
-    /** The model's output for a document read with the listed ones; itself when there is none. */
+    /** The model's output for a document read with the listed ones. */
     float[] pooled(int docId, int[] neighbours) throws IOException {
-      float[] own = of(docId);
-      List<float[]> pooled = new ArrayList<>(Math.max(1, neighbours.length));
+      List<float[]> pooled = new ArrayList<>(neighbours.length);
       for (int n : neighbours) {
         pooled.add(of(n));
       }
-      if (pooled.isEmpty()) {
-        pooled.add(own);
-      }
-      return model.pool(own, pooled);
+      return model.pool(of(docId), pooled);
     }
   }
 }

@@ -100,12 +100,22 @@ public final class SemanticIndexBuilder {
    * when it shares no term with the index), as the documents were read.
    */
   public static long[] queryCode(HashModel model, IndexReader reader, String text) throws IOException {
-    if (model.readsNeighbourhood() == false) {
-      return model.encode(text);
+    return queryCodes(model, reader, List.of(text))[0];
+  }
+
+  /** {@link #queryCode} of each text, the index's searcher set up once. */
+  public static long[][] queryCodes(HashModel model, IndexReader reader, List<String> texts) throws IOException {
+    long[][] codes = new long[texts.size()][];
+    Bm25TextNeighbours nearest = model.readsNeighbourhood()
+        ? new Bm25TextNeighbours(reader, BODY, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model))
+        : null;
+    for (int q = 0; q < codes.length; q++) {
+      String text = texts.get(q);
+      codes[q] = nearest == null
+          ? model.encode(text)
+          : model.encode(text, CodeReencoder.neighbourTexts(nearest.of(text, -1), reader.storedFields(), BODY));
     }
-    Bm25TextNeighbours nearest =
-        new Bm25TextNeighbours(reader, BODY, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model));
-    return model.encode(text, CodeReencoder.neighbourTexts(nearest.of(text, -1), reader.storedFields(), BODY, text));
+    return codes;
   }
 
   /** Each document's code read with its BM25 neighbours among {@code docs}. */

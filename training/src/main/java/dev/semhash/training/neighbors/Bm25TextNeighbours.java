@@ -1,11 +1,10 @@
 package dev.semhash.training.neighbors;
 
+import dev.semhash.training.retrieval.BagOfWordsQuery;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
@@ -70,15 +69,7 @@ public final class Bm25TextNeighbours {
    * term with the field.
    */
   public int[] of(String text, int exclude) throws IOException {
-    TreeMap<String, Integer> tf = new TreeMap<>();
-    try (TokenStream tokens = analyzer.tokenStream(field, text)) {
-      CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
-      tokens.reset();
-      while (tokens.incrementToken()) {
-        tf.merge(term.toString(), 1, Integer::sum);
-      }
-      tokens.end();
-    }
+    TreeMap<String, Integer> tf = new TreeMap<>(BagOfWordsQuery.termCounts(analyzer, field, text)); // term order
     String[] terms = tf.keySet().toArray(new String[0]);
     int[] counts = tf.values().stream().mapToInt(Integer::intValue).toArray();
     // its own document holds every term once more, so a term only it has is no use

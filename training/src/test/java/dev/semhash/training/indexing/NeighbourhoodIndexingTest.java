@@ -64,7 +64,7 @@ class NeighbourhoodIndexingTest {
         for (int doc = 0; doc < docs.size(); doc++) {
           String text = leaf.storedFields().document(doc).get(SemanticIndexBuilder.BODY);
           List<String> neighbours =
-              CodeReencoder.neighbourTexts(nearest.of(text, doc), leaf.storedFields(), SemanticIndexBuilder.BODY, text);
+              CodeReencoder.neighbourTexts(nearest.of(text, doc), leaf.storedFields(), SemanticIndexBuilder.BODY);
           codes.readCode(codes.ordOf(doc), stored);
           assertArrayEquals(model.encode(text, neighbours), stored, "code of document " + doc);
           distinct.add(Long.toHexString(stored[0]));

@@ -103,9 +103,7 @@ public final class ItqRotation {
     double[] loss = itq.lossByIteration();
     info.put("itq_quantization_loss",
         String.format(Locale.ROOT, "%.3f after 1 iteration, %.3f after %d", loss[0], loss[loss.length - 1], loss.length));
-    return new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(),
-        model.weighting(), model.normalize(), model.inputLayer(), layers, new float[model.bits()],
-        model.neighbourWidth());
+    return model.with(info, layers, new float[model.bits()]);
   }
 
   /**

@@ -71,9 +71,7 @@ public final class ModelBinarization {
     Map<String, String> info = new LinkedHashMap<>(model.info());
     info.put("rebinarized_from", model.info().getOrDefault("binarization", "unknown"));
     info.put("rebinarized_on_documents", Integer.toString(rows));
-    HashModel relabelled = new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(),
-        model.weighting(), model.normalize(), model.inputLayer(), model.layers(), model.thresholds(),
-        model.neighbourWidth());
+    HashModel relabelled = model.with(info, model.layers(), model.thresholds());
     try (relabelled) {
       return switch (binarization) {
         case ITQ -> ItqRotation.rotate(relabelled, values, rows, seed);
@@ -87,8 +85,7 @@ public final class ModelBinarization {
     Map<String, String> info = new LinkedHashMap<>(model.info());
     info.put("binarization", binarization.cliName());
     info.remove("itq_quantization_loss"); // the rotation stays folded in, but no longer chooses the bits alone
-    return new HashModel(model.method(), info, model.analyzerSettings(), model.vocabulary(), model.weighting(),
-        model.normalize(), model.inputLayer(), model.layers(), thresholds, model.neighbourWidth());
+    return model.with(info, model.layers(), thresholds);
   }
 
   private static void requireFinite(float[] values, int bits) {

@@ -9,11 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.model.HashModel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.ModelBinarization;
 import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.corpus.SparseMatrix;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -42,9 +43,10 @@ class NbrRegDocTrainerTest {
       // the same network, each document its own neighbour, thresholds recomputed likewise
       float[][] train = selfRead(m, corpus.train());
       float[][] test = selfRead(m, corpus.test());
-      HashModel self = new HashModel(m.method(), m.info(), m.analyzerSettings(), m.vocabulary(), m.weighting(),
-          m.normalize(), m.inputLayer(), m.layers(), medians(train, BITS), m.neighbourWidth());
-      double alone = TwentyNewsgroupsSlice.precisionAt100(self, corpus, train, test);
+      double alone;
+      try (HashModel self = ModelBinarization.apply(m, train, Binarization.MEDIAN, SEED)) {
+        alone = TwentyNewsgroupsSlice.precisionAt100(self, corpus, train, test);
+      }
       System.out.printf("20NG slice, 32 bits: each document its own neighbour, Prec@100 %.4f%n", alone);
       assertTrue(p > alone, "neighbourhoods " + p + " against the document alone " + alone);
     }
@@ -56,18 +58,5 @@ class NbrRegDocTrainerTest {
       out[r] = m.project(x.row(r), List.of(x.row(r)));
     }
     return out;
-  }
-
-  private static float[] medians(float[][] values, int bits) {
-    float[] t = new float[bits];
-    for (int j = 0; j < bits; j++) {
-      float[] column = new float[values.length];
-      for (int r = 0; r < values.length; r++) {
-        column[r] = values[r][j];
-      }
-      Arrays.sort(column);
-      t[j] = column[column.length / 2];
-    }
-    return t;
   }
 }

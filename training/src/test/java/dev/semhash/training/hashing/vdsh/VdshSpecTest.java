@@ -93,9 +93,7 @@ class VdshSpecTest {
   @Test
   void exportedModelEncodesLikeTheTrainer() {
     int n = corpus.train().numRows();
-    int[] rows = new int[n];
-    Arrays.setAll(rows, i -> i);
-    float[] mu = trained.mu(corpus.train(), rows);
+    float[] mu = trainerMeans();
     float maxDiff = 0;
     for (int r = 0; r < n; r++) {
       float[] own = Arrays.copyOfRange(mu, r * 16, (r + 1) * 16);
@@ -109,6 +107,13 @@ class VdshSpecTest {
     assertTrue(maxDiff < 1e-4f, "means differ by " + maxDiff);
   }
 
+  /** The trainer's means of every training document (rows x 16). */
+  private static float[] trainerMeans() {
+    int[] rows = new int[corpus.train().numRows()];
+    Arrays.setAll(rows, i -> i);
+    return trained.mu(corpus.train(), rows);
+  }
+
   /** The training rows the trainer read document {@code r} with. */
   private static List<SparseVector> neighbourRows(int r) {
     return Arrays.stream(neighbours[r]).mapToObj(n -> corpus.train().row(n)).toList();
@@ -117,9 +122,7 @@ class VdshSpecTest {
   @Test
   void thresholdsAreTheMediansOfTheNeighbourhoodOutputs() {
     int n = corpus.train().numRows();
-    int[] rows = new int[n];
-    Arrays.setAll(rows, i -> i);
-    float[] mu = trained.mu(corpus.train(), rows);
+    float[] mu = trainerMeans();
     float[] thresholds = model.thresholds();
     for (int j = 0; j < 16; j++) {
       float[] column = new float[n];
