@@ -4,6 +4,7 @@ import dev.semhash.text.StopWords;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.training.corpus.CorpusSettings;
 import dev.semhash.training.corpus.VocabularySettings;
+import dev.semhash.training.hashing.HashingMethod;
 import picocli.CommandLine.Option;
 
 /** How documents become bag-of-words vectors; the thesis's protocol is the default. */
@@ -29,12 +30,12 @@ final class CorpusOptions {
       description = "Drop terms in more than this fraction of documents (default: ${DEFAULT-VALUE}).")
   double maxDf;
 
+  /** {@code null} keeps each method's own default ({@link HashingMethod#defaultWeighting()}). */
   @Option(
       names = "--weighting",
-      defaultValue = "tfidf",
       paramLabel = "W",
       converter = WeightingConverter.class,
-      description = "Term weighting: binary, tf, tfidf or bm25 (default: ${DEFAULT-VALUE}).")
+      description = "Term weighting: binary, tf, tfidf or bm25 (default: tf for lsh, tfidf for the other methods).")
   TermWeighting weighting;
 
   @Option(
@@ -47,11 +48,21 @@ final class CorpusOptions {
               + " words) or none (default: ${DEFAULT-VALUE}).")
   StopWords stopWords;
 
+  /** The corpus settings for training {@code method}: its own weighting unless one was given. */
+  CorpusSettings settings(HashingMethod method) {
+    return settings(weighting != null ? weighting : method.defaultWeighting());
+  }
+
+  /** The corpus settings where no method is in question, such as for BM25 neighbours: TF-IDF unless given. */
   CorpusSettings settings() {
+    return settings(weighting != null ? weighting : CorpusSettings.DEFAULT.weighting());
+  }
+
+  private CorpusSettings settings(TermWeighting chosen) {
     return CorpusSettings.DEFAULT
         .withAnalyzer(CorpusSettings.DEFAULT.analyzer().withStopWords(stopWords))
         .withVocabulary(new VocabularySettings(vocabularySize, minDf, maxDf))
-        .withWeighting(weighting);
+        .withWeighting(chosen);
   }
 
   static final class StopWordsConverter implements picocli.CommandLine.ITypeConverter<StopWords> {

@@ -258,7 +258,7 @@ final class EvalHashCommand implements Callable<Integer> {
   private Corpus buildCorpus(DatasetReader reader, Map<String, Object> results) throws IOException {
     if (validation == null && randomSplit == null) {
       results.put("evaluated_on", "test");
-      return Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
+      return Corpus.build(reader, corpusOptions.settings(source.method), null, threads, common.progress());
     }
     boolean tuning = validation != null;
     double fraction = tuning ? validation : randomSplit;
@@ -279,7 +279,7 @@ final class EvalHashCommand implements Callable<Integer> {
         split.train(),
         split.queries(),
         reader.has("edges.tsv") ? reader.edges() : null, // node2hash's graph among the training documents
-        corpusOptions.settings(),
+        corpusOptions.settings(source.method),
         null,
         threads,
         common.progress());

@@ -5,6 +5,7 @@ import dev.semhash.model.HashModelFormat;
 import dev.semhash.training.bench.EncoderSpeed;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.CorpusSettings;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.HashingMethod;
@@ -327,16 +328,15 @@ final class ReproduceCommand implements Callable<Integer> {
     try (ProgressReporter.Progress cellsDone =
         progress.start("reproduction cells", todo.size(), "cells")) {
       int done = 0;
-      for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
-        List<Cell> cells = todo.stream().filter(c -> c.dataset() == d).toList();
+      for (CorpusGroup group : corpusGroups(todo)) {
+        ReproductionDataset d = group.dataset();
         Path folder = d.folder(dataRoot);
         DatasetReader reader = new DatasetReader(folder);
         List<String> testTexts = testTexts(reader);
         HashRun runner = new HashRun(folder, threads, common.seed, progress);
-        try (Corpus corpus =
-            Corpus.build(reader, corpusOptions.settings(), null, threads, progress)) {
+        try (Corpus corpus = Corpus.build(reader, group.settings(), null, threads, progress)) {
           runner.requireLabels(corpus.trainLabels(), "training", "reproduce");
-          for (Cell c : cells) {
+          for (Cell c : group.cells()) {
             done++;
             cellsDone.message(c.name());
             System.out.printf("[%d/%d] %s%n", done, todo.size(), c.name());
@@ -438,12 +438,12 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     System.out.printf("%d cells to time again%n", todo.size());
     int retimed = 0;
-    for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
+    for (CorpusGroup group : corpusGroups(todo)) {
+      ReproductionDataset d = group.dataset();
       DatasetReader reader = new DatasetReader(d.folder(dataRoot));
       List<String> testTexts = testTexts(reader);
-      try (Corpus corpus =
-          Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
-        for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
+      try (Corpus corpus = Corpus.build(reader, group.settings(), null, threads, common.progress())) {
+        for (Cell c : group.cells()) {
           Path file = store.file(d.key(), c.methodKey(), c.bits());
           Path kept = keptModel(c);
           try (HashModel model = HashModelFormat.read(kept)) {
@@ -616,18 +616,38 @@ final class ReproduceCommand implements Callable<Integer> {
     void make(Cell c, Corpus corpus, List<String> testTexts, HashRun runner) throws Exception;
   }
 
-  /** Runs {@code body} on each cell of {@code todo}, building each dataset's corpus once. */
+  /** Runs {@code body} on each cell of {@code todo}, building each corpus it needs once. */
   private void eachCellWithCorpus(List<Cell> todo, CellWithCorpus body) throws Exception {
-    for (ReproductionDataset d : todo.stream().map(Cell::dataset).distinct().toList()) {
+    for (CorpusGroup group : corpusGroups(todo)) {
+      ReproductionDataset d = group.dataset();
       DatasetReader reader = new DatasetReader(d.folder(dataRoot));
       List<String> testTexts = testTexts(reader);
       HashRun runner = new HashRun(d.folder(dataRoot), threads, common.seed, common.progress());
-      try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
-        for (Cell c : todo.stream().filter(c -> c.dataset() == d).toList()) {
+      try (Corpus corpus = Corpus.build(reader, group.settings(), null, threads, common.progress())) {
+        for (Cell c : group.cells()) {
           body.make(c, corpus, testTexts, runner);
         }
       }
     }
+  }
+
+  /** Cells of one dataset whose methods train on the same corpus settings. */
+  private record CorpusGroup(ReproductionDataset dataset, CorpusSettings settings, List<Cell> cells) {}
+
+  /**
+   * The cells grouped by dataset, then by the corpus their method trains on (LSH weighs terms
+   * differently from the others unless --weighting is given), in the order of first appearance.
+   */
+  private List<CorpusGroup> corpusGroups(List<Cell> cells) {
+    Map<ReproductionDataset, Map<CorpusSettings, List<Cell>>> grouped = new LinkedHashMap<>();
+    for (Cell c : cells) {
+      grouped.computeIfAbsent(c.dataset(), d -> new LinkedHashMap<>())
+          .computeIfAbsent(corpusOptions.settings(c.method()), s -> new ArrayList<>())
+          .add(c);
+    }
+    List<CorpusGroup> groups = new ArrayList<>();
+    grouped.forEach((d, bySettings) -> bySettings.forEach((s, of) -> groups.add(new CorpusGroup(d, s, of))));
+    return groups;
   }
 
   private static NeighborCache cache() {

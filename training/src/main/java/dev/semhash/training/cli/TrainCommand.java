@@ -67,7 +67,7 @@ final class TrainCommand implements Callable<Integer> {
     options.requireApplicableTo(method); // before the corpus is built, not after
     DatasetReader reader = new DatasetReader(dataset);
     long start = System.nanoTime();
-    try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress());
+    try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(method), null, threads, common.progress());
         HashModel model = method.train(corpus, bits, options, common.seed, common.progress())) {
       HashModelFormat.write(model, out);
       double seconds = (System.nanoTime() - start) / 1e9;

@@ -188,7 +188,8 @@ public final class ReproductionReport {
     md.append(
         "  documents by Hamming distance (ties in training-document order); relevant = shares a"
             + " label.\n");
-    md.append("  Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF.\n");
+    md.append("  Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF (LSH: term frequencies,\n"
+        + "  its default since 2026-11-27; cells whose `settings.weighting` is tfidf predate it).\n");
     md.append("  A neural method keeps the epoch of least reconstruction loss (without the KL term) on"
         + " held-out\n  training documents, never one chosen on the test queries, and stops early only once"
         + " the KL\n  weight is 1. Cells whose file has no `early_stopping` in `model_info` predate this"

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.semhash.model.HashModel;
+import dev.semhash.model.HashModelFormat;
+import dev.semhash.text.TermWeighting;
 import dev.semhash.training.data.SharedData;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -336,6 +340,39 @@ class EvalHashCommandTest {
     assertEquals(1, lsh.exitCode());
     assertTrue(lsh.err().contains("--epochs and --patience apply to the neural methods (vdsh, vdsh-s,"
         + " vdsh-sp, nbrreg, nbrreg-doc, node2hash), not lsh"), lsh.err());
+  }
+
+  /**
+   * LSH's corpus weighs terms by frequency unless --weighting names another weighting; the other
+   * methods' corpora use TF-IDF. The model file records the weighting its vectors were made with.
+   */
+  @Test
+  void lshWeighsTermsByFrequencyUnlessToldOtherwise() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 60, 10);
+    String[][] cases = {
+      {"lsh", null, "TF"}, {"lsh", "tfidf", "TFIDF"}, {"lsh", "binary", "BINARY"}, {"sth", null, "TFIDF"}
+    };
+    for (String[] c : cases) {
+      List<String> args = new ArrayList<>(List.of("--dataset", data.toString(), "--method", c[0], "--bits", "16",
+          "--min-df", "1", "--no-progress"));
+      if (c[1] != null) {
+        args.addAll(List.of("--weighting", c[1]));
+      }
+      Path model = tmp.resolve(c[0] + "-" + c[1] + ".hashmodel");
+      List<String> train = new ArrayList<>(List.of("train", "--out", model.toString()));
+      train.addAll(args);
+      CliTestSupport.Outcome t = CliTestSupport.run(train.toArray(String[]::new));
+      assertEquals(0, t.exitCode(), t.err());
+      try (HashModel m = HashModelFormat.read(model)) {
+        assertEquals(TermWeighting.valueOf(c[2]), m.weighting(), String.join(" ", c[0], String.valueOf(c[1])));
+      }
+      Path json = tmp.resolve(c[0] + "-" + c[1] + ".json");
+      List<String> eval = new ArrayList<>(List.of("eval-hash", "--json", json.toString()));
+      eval.addAll(args);
+      CliTestSupport.Outcome e = CliTestSupport.run(eval.toArray(String[]::new));
+      assertEquals(0, e.exitCode(), e.err());
+      assertEquals(c[2].toLowerCase(Locale.ROOT), CliTestSupport.json(json).get("settings").get("weighting").asText());
+    }
   }
 
   /** The thesis's LSH row on 20 Newsgroups (table 3.1: .0578 .0597 .0666 .0770 .0949). */
