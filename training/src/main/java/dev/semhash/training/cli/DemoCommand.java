@@ -170,6 +170,8 @@ final class DemoCommand implements Callable<Integer> {
       Searches reference = null;
       double referenceTrainSeconds = 0;
       if (method != HashingMethod.LSH) {
+        // over the same TF-IDF vectors as the truth, not LSH's usual term frequencies, so that the
+        // reference estimates the very cosine the recall is measured against
         t = System.nanoTime();
         try (HashModel lsh = HashingMethod.LSH.train(corpus, bits, common.seed, common.progress())) {
           referenceTrainSeconds = seconds(t);

@@ -107,7 +107,8 @@ class ReproductionReportTest {
         - Machine: 2 cores, Java 25
         - Protocol: train on the training split; every test document is a query ranking all training
           documents by Hamming distance (ties in training-document order); relevant = shares a label.
-          Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF.
+          Bag of words: Lucene analysis, 10,000 terms by document frequency, TF-IDF (LSH: term frequencies,
+          its default since 2026-11-27; cells whose `settings.weighting` is tfidf predate it).
           A neural method keeps the epoch of least reconstruction loss (without the KL term) on held-out
           training documents, never one chosen on the test queries, and stops early only once the KL
           weight is 1. Cells whose file has no `early_stopping` in `model_info` predate this (2026-11-25):
