@@ -327,57 +327,44 @@ final class ReproduceCommand implements Callable<Integer> {
     ProgressReporter progress = common.progress();
     try (ProgressReporter.Progress cellsDone =
         progress.start("reproduction cells", todo.size(), "cells")) {
-      int done = 0;
-      for (CorpusGroup group : corpusGroups(todo)) {
-        ReproductionDataset d = group.dataset();
-        Path folder = d.folder(dataRoot);
-        DatasetReader reader = new DatasetReader(folder);
-        List<String> testTexts = testTexts(reader);
-        HashRun runner = new HashRun(folder, threads, common.seed, progress);
-        try (Corpus corpus = Corpus.build(reader, group.settings(), null, threads, progress)) {
-          runner.requireLabels(corpus.trainLabels(), "training", "reproduce");
-          for (Cell c : group.cells()) {
-            done++;
-            cellsDone.message(c.name());
-            System.out.printf("[%d/%d] %s%n", done, todo.size(), c.name());
-            try {
-              Map<String, Object> run =
-                  runner.trainAndEvaluate(
-                      corpus,
-                      c.method(),
-                      c.bits(),
-                      options,
-                      (model, r) -> {
-                        r.put("encoder", encoderSpeed(model, testTexts, corpus));
-                        if (keepModels) {
-                          Path kept = keptModel(c);
-                          Files.createDirectories(kept.getParent());
-                          HashModelFormat.write(model, kept);
-                          r.put("model_kept", kept.toString());
-                        }
-                      });
-              Map<String, Object> cell = new LinkedHashMap<>();
-              cell.put("dataset", d.key());
-              cell.put("command", command);
-              cell.put("machine", machine());
-              cell.putAll(run);
-              cell.put("method", c.methodKey());
-              Path file = store.file(d.key(), c.methodKey(), c.bits());
-              JsonReport.write(file, cell);
-              System.out.println(
-                  "  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
-            } catch (Exception e) {
-              String why =
-                  c.name()
-                      + ": "
-                      + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
-              failures.add(why);
-              System.out.println("  failed: " + why);
-            }
-            cellsDone.step(1);
-          }
+      int[] done = {0};
+      eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
+        runner.requireLabels(corpus.trainLabels(), "training", "reproduce");
+        done[0]++;
+        cellsDone.message(c.name());
+        System.out.printf("[%d/%d] %s%n", done[0], todo.size(), c.name());
+        try {
+          Map<String, Object> run =
+              runner.trainAndEvaluate(
+                  corpus,
+                  c.method(),
+                  c.bits(),
+                  options,
+                  (model, r) -> {
+                    r.put("encoder", encoderSpeed(model, testTexts, corpus));
+                    if (keepModels) {
+                      Path kept = keptModel(c);
+                      Files.createDirectories(kept.getParent());
+                      HashModelFormat.write(model, kept);
+                      r.put("model_kept", kept.toString());
+                    }
+                  });
+          Map<String, Object> cell = new LinkedHashMap<>();
+          cell.put("dataset", c.dataset().key());
+          cell.put("command", command);
+          cell.put("machine", machine());
+          cell.putAll(run);
+          cell.put("method", c.methodKey());
+          Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+          JsonReport.write(file, cell);
+          System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
+        } catch (Exception e) {
+          String why = c.name() + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+          failures.add(why);
+          System.out.println("  failed: " + why);
         }
-      }
+        cellsDone.step(1);
+      });
     }
     return failures;
   }
@@ -437,41 +424,34 @@ final class ReproduceCommand implements Callable<Integer> {
       }
     }
     System.out.printf("%d cells to time again%n", todo.size());
-    int retimed = 0;
-    for (CorpusGroup group : corpusGroups(todo)) {
-      ReproductionDataset d = group.dataset();
-      DatasetReader reader = new DatasetReader(d.folder(dataRoot));
-      List<String> testTexts = testTexts(reader);
-      try (Corpus corpus = Corpus.build(reader, group.settings(), null, threads, common.progress())) {
-        for (Cell c : group.cells()) {
-          Path file = store.file(d.key(), c.methodKey(), c.bits());
-          Path kept = keptModel(c);
-          try (HashModel model = HashModelFormat.read(kept)) {
-            if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
-              skipped.add(c.name() + ": the kept model " + kept + " has " + model.bits() + " bits and "
-                  + model.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
-                  + "; give the corpus options the cell was computed with");
-              continue;
-            }
-            Map<String, Object> speed = encoderSpeed(model, testTexts, corpus);
-            speed.put("retimed_by", command);
-            Map<String, Object> cell = JsonReport.readObject(file);
-            Object before = cell.get("encoder");
-            cell.put("encoder", speed);
-            JsonReport.write(file, cell);
-            System.out.printf("%s: %,d documents/s/core (was %s)%n", c.name(),
-                (Long) speed.get("text_docs_per_cpu_second"),
-                before instanceof Map<?, ?> m ? String.format(Locale.ROOT, "%,d", ((Number) m.get("text_docs_per_cpu_second")).longValue()) : "not timed");
-            retimed++;
-          }
+    int[] retimed = {0};
+    eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
+      Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+      Path kept = keptModel(c);
+      try (HashModel model = HashModelFormat.read(kept)) {
+        if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
+          skipped.add(c.name() + ": the kept model " + kept + " has " + model.bits() + " bits and "
+              + model.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
+              + "; give the corpus options the cell was computed with");
+          return;
         }
+        Map<String, Object> speed = encoderSpeed(model, testTexts, corpus);
+        speed.put("retimed_by", command);
+        Map<String, Object> cell = JsonReport.readObject(file);
+        Object before = cell.get("encoder");
+        cell.put("encoder", speed);
+        JsonReport.write(file, cell);
+        System.out.printf("%s: %,d documents/s/core (was %s)%n", c.name(),
+            (Long) speed.get("text_docs_per_cpu_second"),
+            before instanceof Map<?, ?> m ? String.format(Locale.ROOT, "%,d", ((Number) m.get("text_docs_per_cpu_second")).longValue()) : "not timed");
+        retimed[0]++;
       }
-    }
+    });
     if (skipped.isEmpty() == false) {
       System.out.println(skipped.size() + " cell(s) skipped, their files unchanged:");
       skipped.forEach(why -> System.out.println("  " + why));
     }
-    return retimed;
+    return retimed[0];
   }
 
   /**

@@ -182,6 +182,31 @@ class ReproduceCommandTest {
     assertTrue(cell.get("command").asText().endsWith("--epochs 1 --hidden 8"), cell.toString());
   }
 
+  /** One run, two corpora: LSH's cells read term frequencies, STH's TF-IDF, unless --weighting says. */
+  @Test
+  void eachMethodTrainsOnItsOwnWeighting() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
+    Path out = tmp.resolve("out");
+    String[] both = args(data, out);
+    both[6] = "lsh,sth"; // --methods
+    both[8] = "8"; // --bits
+    CliTestSupport.Outcome r = CliTestSupport.run(both);
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("tf", CliTestSupport.json(out.resolve("results/20newsgroups-lsh-8.json")).get("settings").get("weighting").asText());
+    assertEquals("tfidf", CliTestSupport.json(out.resolve("results/20newsgroups-sth-8.json")).get("settings").get("weighting").asText());
+
+    String[] given = java.util.Arrays.copyOf(both, both.length + 3);
+    given[both.length] = "--weighting";
+    given[both.length + 1] = "binary";
+    given[both.length + 2] = "--force";
+    assertEquals(0, CliTestSupport.run(given).exitCode());
+    for (String m : new String[] {"lsh", "sth"}) {
+      JsonNode cell = CliTestSupport.json(out.resolve("results/20newsgroups-" + m + "-8.json"));
+      assertEquals("binary", cell.get("settings").get("weighting").asText(), m);
+    }
+  }
+
   @Test
   void itqCellsAreRowsOfTheirOwnBesideTheThesissMethod() throws Exception {
     Path data = tmp.resolve("data");
