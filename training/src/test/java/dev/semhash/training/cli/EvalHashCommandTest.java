@@ -372,6 +372,13 @@ class EvalHashCommandTest {
       CliTestSupport.Outcome e = CliTestSupport.run(eval.toArray(String[]::new));
       assertEquals(0, e.exitCode(), e.err());
       assertEquals(c[2].toLowerCase(Locale.ROOT), CliTestSupport.json(json).get("settings").get("weighting").asText());
+      // the model file, read back, vectorises text as the training corpus did: the same codes
+      Path fromFile = tmp.resolve(c[0] + "-" + c[1] + "-file.json");
+      CliTestSupport.Outcome f = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--model",
+          model.toString(), "--json", fromFile.toString(), "--no-progress");
+      assertEquals(0, f.exitCode(), f.err());
+      assertEquals(CliTestSupport.json(json).get("prec@100").asDouble(),
+          CliTestSupport.json(fromFile).get("prec@100").asDouble(), 0, String.join(" ", c[0], String.valueOf(c[1])));
     }
   }
 
