@@ -35,7 +35,7 @@ final class CorpusOptions {
       names = "--weighting",
       paramLabel = "W",
       converter = WeightingConverter.class,
-      description = "Term weighting: binary, tf, tfidf or bm25 (default: tf for lsh, tfidf for the other methods).")
+      description = "Term weighting: binary, tf, tfidf or bm25 (default: tfidf, and tf for lsh).")
   TermWeighting weighting;
 
   @Option(
