@@ -255,7 +255,7 @@ public final class ReproductionReport {
       count (a one-off change to the trainer, not an option): .6364 on the same validation split.
       Nor an easier collection: the thesis's own LSH and STH on its Reuters (table 3.1, in the
       Reuters table below) score .3862 and .7554 at 32 bits, ours .4405 and .7700 (our LSH over
-      TF-IDF, as the other methods read: .3625), so our baselines do at least as well as the
+      TF-IDF, as the other methods read: .3625), so our baselines do about as well as the
       thesis's and the gap lies with the VDSH family.
       """;
 
