@@ -65,8 +65,8 @@ final class MethodOptionsMixin {
       paramLabel = "S",
       description = "Neural methods: added to the KL term's weight (up to 1) after each"
           + " mini-batch (default: batch size / " + VdshSettings.KL_ANNEAL_DOCUMENTS + ", full weight after"
-          + " 5,000 documents as in the thesis authors' code; codes under " + VdshSettings.FAST_KL_ANNEAL_MIN_BITS
-          + " bits, nbrreg and nbrreg-doc: 0.0002, the thesis text's rate).")
+          + " 5,000 documents as in the thesis authors' code; vdsh and node2hash codes under "
+          + VdshSettings.FAST_KL_ANNEAL_MIN_BITS + " bits, nbrreg and nbrreg-doc: 0.0002, the thesis text's rate).")
   Double klAnnealStep;
 
   @Option(

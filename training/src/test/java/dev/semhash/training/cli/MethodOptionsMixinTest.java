@@ -50,7 +50,7 @@ class MethodOptionsMixinTest {
             Map.entry("--hidden", v.hiddenUnits() + "; vdsh-s and vdsh-sp: " + VdshSettings.SUPERVISED_DEFAULT.hiddenUnits()),
             Map.entry("--batch-size", "" + v.batchSize()),
             Map.entry("--kl-anneal-step", "batch size / " + VdshSettings.KL_ANNEAL_DOCUMENTS
-                + ", full weight after 5,000 documents as in the thesis authors' code; codes under "
+                + ", full weight after 5,000 documents as in the thesis authors' code; vdsh and node2hash codes under "
                 + VdshSettings.FAST_KL_ANNEAL_MIN_BITS + " bits, nbrreg and nbrreg-doc: "
                 + plain(NbrRegSettings.KL_ANNEAL_STEP) + ", the thesis text's rate"),
             Map.entry("--label-weight", plain(v.labelWeight())),

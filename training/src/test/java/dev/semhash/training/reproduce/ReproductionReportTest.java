@@ -113,10 +113,11 @@ class ReproductionReportTest {
           training documents, never one chosen on the test queries, and stops early only once the KL
           weight is 1. Cells whose file has no `early_stopping` in `model_info` predate this (2026-11-25):
           they kept the epoch of least ELBO and could stop during the annealing.
-          The KL weight reaches 1 after 5,000 training documents for codes of 32 bits and more, as in the
-          authors' code; shorter codes, NbrReg and NbrReg+Doc add the thesis text's 1/5000 per mini-batch.
-          Cells of VDSH, VDSH-S, VDSH-SP and node2hash at 32 bits and more whose `kl_anneal_step` is
-          2.0E-4 predate this (2026-11-26) and used the text's rate.
+          The KL weight reaches 1 after 5,000 training documents for codes of 32 bits and more, and for VDSH-S
+          and VDSH-SP at every length, as in the authors' code; shorter VDSH and node2hash codes, NbrReg and
+          NbrReg+Doc add the thesis text's 1/5000 per mini-batch. Cells of VDSH, VDSH-S, VDSH-SP and node2hash
+          at 32 bits and more whose `kl_anneal_step` is 2.0E-4 predate this (2026-11-26), as do VDSH-S and
+          VDSH-SP cells under 32 bits with that step (2026-11-27).
           Codes are the encoder's means thresholded at each bit's median over the training documents, as in
           the thesis. Rows `METHOD+itq` hold the same networks' codes after iterative quantization (ITQ,
           Gong and Lazebnik 2011: the means centred and rotated so that their signs lose the least; `--binarization itq`);

@@ -360,6 +360,12 @@ class VdshTrainerTest {
     assertEquals(25.0 / 5000, auto.klAnnealStep(32));
     assertEquals(1.0, auto.withBatchSize(6000).klAnnealStep(128));
     assertEquals(0.3, auto.withKlAnnealStep(0.3).klAnnealStep(8), "an explicit step is kept");
+    VdshSettings fast = auto.withKlAnnealStep(VdshSettings.AUTO_FAST_KL_ANNEAL_STEP);
+    assertEquals(25.0 / 5000, fast.klAnnealStep(8), "the supervised variants' rule: fast at every length");
+    assertEquals(25.0 / 5000, fast.klAnnealStep(128));
+    assertEquals(1.0, fast.withBatchSize(6000).klAnnealStep(8));
+    assertEquals(VdshSettings.AUTO_FAST_KL_ANNEAL_STEP, VdshSettings.SUPERVISED_DEFAULT.klAnnealStep());
+    assertEquals(VdshSettings.AUTO_KL_ANNEAL_STEP, VdshSettings.DEFAULT.klAnnealStep());
     for (int bits : new int[] {16, 32}) {
       TrainedVdsh t = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, bits, auto, 5, ProgressReporter.NONE);
       double step = bits == 16 ? 1.0 / 5000 : 25.0 / 5000;
@@ -370,7 +376,8 @@ class VdshTrainerTest {
     }
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> auto.withKlAnnealStep(-0.5));
-    assertTrue(e.getMessage().contains("(0, 1] or AUTO_KL_ANNEAL_STEP"), e.getMessage());
+    assertTrue(e.getMessage().contains("(0, 1] or AUTO_KL_ANNEAL_STEP or AUTO_FAST_KL_ANNEAL_STEP, got -0.5"),
+        e.getMessage());
   }
 
   /** The first epoch whose validation loss is not below every earlier one's, or 0. */
