@@ -125,8 +125,8 @@ public record VdshSettings(
    * documents at every code length ({@link #AUTO_FAST_KL_ANNEAL_STEP}), where VDSH and node2hash
    * keep the thesis text's rate under 32 bits: the label term keeps the short codes from
    * collapsing, and on 20 Newsgroups validation splits ({@code --kl-anneal-step 0.02} against
-   * 0.0002) VDSH-S scored 0.7097 against 0.6745 at 8 bits, VDSH-SP 0.7093 against 0.6896 at 8
-   * bits and 0.8018 against 0.7829 at 16, each in a third of the training time.
+   * 0.0002) VDSH-S scored 0.7097 against 0.6745 at 8 bits and 0.8074 against 0.7823 at 16,
+   * VDSH-SP 0.7093 against 0.6896 at 8 bits and 0.8018 against 0.7829 at 16.
    */
   public static final VdshSettings SUPERVISED_DEFAULT =
       DEFAULT.withHiddenUnits(1000).withKlAnnealStep(AUTO_FAST_KL_ANNEAL_STEP);
