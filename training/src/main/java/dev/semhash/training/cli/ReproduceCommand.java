@@ -398,6 +398,11 @@ final class ReproduceCommand implements Callable<Integer> {
     return reader.documents().stream().filter(Document::isTest).map(Document::fullText).toList();
   }
 
+  /** Whether the cell has its result file and the model it was made with. */
+  private boolean hasKeptModel(CellStore store, Cell c) {
+    return store.has(c.dataset().key(), c.methodKey(), c.bits()) && Files.isRegularFile(keptModel(c));
+  }
+
   /** Where a cell's trained model is kept. */
   private Path keptModel(Cell c) {
     return common.workDir
@@ -465,8 +470,7 @@ final class ReproduceCommand implements Callable<Integer> {
     List<String> failures = new ArrayList<>();
     List<Cell> todo = new ArrayList<>();
     for (Cell c : plan) {
-      if (store.has(c.dataset().key(), c.methodKey(), c.bits()) == false
-          || Files.isRegularFile(keptModel(c)) == false) {
+      if (hasKeptModel(store, c) == false) {
         failures.add(c.name() + ": needs its result file and its kept model " + keptModel(c)
             + "; run the cell with --force instead");
       } else {
@@ -533,8 +537,7 @@ final class ReproduceCommand implements Callable<Integer> {
         continue; // LSH and STH have no ITQ row
       } else if (force == false && store.has(c.dataset().key(), c.methodKey(), c.bits())) {
         System.out.println(c.name() + ": done already (--force makes it again)");
-      } else if (store.has(c.dataset().key(), median.methodKey(), c.bits()) == false
-          || Files.isRegularFile(keptModel(median)) == false) {
+      } else if (hasKeptModel(store, median) == false) {
         failures.add(c.name() + ": needs the median cell's result file and its kept model "
             + keptModel(median) + "; run the median cell with --force first");
       } else {

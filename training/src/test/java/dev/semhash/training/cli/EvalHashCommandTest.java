@@ -382,6 +382,22 @@ class EvalHashCommandTest {
     }
   }
 
+  /**
+   * At 8 bits the supervised variants anneal the KL term to full weight after 5,000 documents
+   * (batch 100: a step of 0.02), while VDSH keeps the thesis text's 1/5000 per mini-batch.
+   */
+  @Test
+  void supervisedVariantsAnnealFastAtEveryLength() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
+    for (String[] c : new String[][] {{"vdsh-s", "0.02"}, {"vdsh-sp", "0.02"}, {"vdsh", "2.0E-4"}}) {
+      Path json = tmp.resolve(c[0] + ".json");
+      CliTestSupport.Outcome r = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--method", c[0],
+          "--bits", "8", "--epochs", "1", "--hidden", "8", "--min-df", "1", "--json", json.toString(), "--no-progress");
+      assertEquals(0, r.exitCode(), r.err());
+      assertEquals(c[1], CliTestSupport.json(json).get("model_info").get("kl_anneal_step").asText(), c[0]);
+    }
+  }
+
   /** The thesis's LSH row on 20 Newsgroups (table 3.1: .0578 .0597 .0666 .0770 .0949). */
   @Test
   void lshOnTwentyNewsgroupsLandsInTheThesisRange() throws Exception {
