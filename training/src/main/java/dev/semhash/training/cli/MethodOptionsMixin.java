@@ -3,6 +3,7 @@ package dev.semhash.training.cli;
 import dev.semhash.training.graph.GraphSource;
 import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.EarlyStopping;
@@ -14,8 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * The hashing methods' hyperparameters as flags: the neural methods' network and training loop,
  * and node2hash's document graph. An unset flag keeps the method's own default; the defaults
- * named in the help are {@link VdshSettings#DEFAULT}'s and {@link
- * dev.semhash.training.hashing.node2hash.Node2hashSettings#DEFAULT}'s (a test keeps them in step).
+ * named in the help are {@link VdshSettings#DEFAULT}'s and {@link Node2hashSettings#DEFAULT}'s (a
+ * test keeps them in step).
  */
 final class MethodOptionsMixin {
   @Option(
@@ -113,8 +114,8 @@ final class MethodOptionsMixin {
       names = "--neighbourhood-size",
       paramLabel = "M",
       description =
-          "node2hash: the most documents in a sampled neighbourhood (default: 10 on the knn graph, 5 on links"
-              + " and links+knn).")
+          "node2hash: the most documents in a sampled neighbourhood (default: " + Node2hashSettings.KNN_NEIGHBORHOOD
+              + " on the knn graph, " + Node2hashSettings.LINKS_NEIGHBORHOOD + " on links and links+knn).")
   Integer neighbourhoodSize;
 
   @Option(

@@ -22,6 +22,9 @@ package dev.semhash.training.rerank;
  *     LSA start ({@link DssmTrainer}): the first {@code dimension} units of the first layer read
  *     the letter-trigram LSA subspace and the later layers pass them on, so the network starts as
  *     LSA similarity instead of noise (as S2Net's and SSI's projections do)
+ * @param modelNegatives draw the hard negatives from the current model's own top {@code
+ *     hardNegativeDepth} documents, found anew before each epoch ({@link ModelNegatives}), instead
+ *     of the first stage's
  */
 public record DssmSettings(
     int[] hidden,
@@ -36,15 +39,16 @@ public record DssmSettings(
     long seed,
     int maxPositives,
     float tfidfWeight,
-    int lsaIterations) {
+    int lsaIterations,
+    boolean modelNegatives) {
 
   /**
    * Defaults: the paper's 300-300-128 tanh network and 4 negatives, γ = 10; rate 0.1 for short
    * queries (0.05 learnt too slowly in a 3-epoch SciFact run; between long documents it saturates
-   * the network, use 0.02); λ = 1.
+   * the network, use 0.02); λ = 1; hard negatives from the first stage.
    */
   public static DssmSettings defaults(long seed) {
-    return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.1f, 10, 0.5f, 100, seed, 0, 1f, 0);
+    return new DssmSettings(new int[] {300, 300}, 128, 2, 10f, 4, 0.1f, 10, 0.5f, 100, seed, 0, 1f, 0, false);
   }
 
   public DssmSettings {

@@ -180,6 +180,9 @@ public final class DssmTrainer implements RerankTrainer {
     try (ProgressReporter.Progress p = progress.start("DSSM training", settings.epochs(), "epochs")) {
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
         List<int[]> pairs = trainingPairs.epoch(random);
+        int[][] modelCandidates = settings.modelNegatives() && settings.hardNegativeFraction() > 0
+            ? ModelNegatives.candidates(snapshot(), corpus, queries, usable.examples(), settings.hardNegativeDepth())
+            : null;
         double lossSum = 0;
         long wrong = 0;
         long softmaxes = 0;
@@ -188,7 +191,7 @@ public final class DssmTrainer implements RerankTrainer {
           List<Integer> docs = new ArrayList<>();
           docs.add(pair[1]);
           for (int n = 0; n < settings.negatives(); n++) {
-            int neg = sampler.sample(ex);
+            int neg = modelCandidates == null ? sampler.sample(ex) : sampler.sample(ex, modelCandidates[pair[0]]);
             if (neg >= 0) {
               docs.add(neg);
             }
@@ -262,6 +265,7 @@ public final class DssmTrainer implements RerankTrainer {
     info.put("epochs", Integer.toString(settings.epochs()));
     info.put("hard_negative_fraction", Float.toString(settings.hardNegativeFraction()));
     info.put("hard_negative_depth", Integer.toString(settings.hardNegativeDepth()));
+    info.put("hard_negatives", settings.modelNegatives() ? "the model's own top documents, each epoch" : "first-stage candidates");
     info.put("seed", Long.toString(settings.seed()));
     info.put("max_positives", Integer.toString(settings.maxPositives()));
     info.put("init", settings.lsaIterations() > 0

@@ -1,6 +1,5 @@
 package dev.semhash.training.rerank;
 
-import dev.semhash.training.eval.TopScores;
 import dev.semhash.rerank.model.FixedOrderDot;
 import dev.semhash.rerank.model.Projection;
 import dev.semhash.rerank.model.RerankModel;
@@ -185,7 +184,10 @@ public final class SsiTrainer implements RerankTrainer {
     long violated = 0;
     long tuples = 0;
     boolean lowRank = variant == SsiVariant.UV || variant == SsiVariant.UU;
-    int[][] modelCandidates = settings.modelNegatives() && settings.hardNegativeFraction() > 0 ? modelCandidates(examples) : null;
+    int[][] modelCandidates = settings.modelNegatives() && settings.hardNegativeFraction() > 0
+        ? ModelNegatives.candidates(snapshot(), corpus, examples.stream().map(RerankExamples.Example::query).toArray(TermVector[]::new),
+            examples, settings.hardNegativeDepth())
+        : null;
     for (int[] pair : pairs.epoch(random)) {
       RerankExamples.Example ex = examples.get(pair[0]);
       int[] candidates = modelCandidates == null ? ex.candidates() : modelCandidates[pair[0]];
@@ -225,23 +227,6 @@ public final class SsiTrainer implements RerankTrainer {
       }
     }
     return new double[] {tuples == 0 ? 0 : lossSum / tuples, tuples == 0 ? 0 : (double) violated / tuples};
-  }
-
-  /** Each example's top documents by the current model (its hard-negative candidates). */
-  private int[][] modelCandidates(List<RerankExamples.Example> examples) {
-    CorpusScorer scorer = CorpusScorer.of(snapshot(), corpus);
-    int depth = settings.hardNegativeDepth();
-    int[][] out = new int[examples.size()][];
-    double[] scores = new double[corpus.size()];
-    for (int e = 0; e < out.length; e++) {
-      RerankExamples.Example ex = examples.get(e);
-      scorer.score(ex.query(), scores);
-      for (int p : ex.positives()) {
-        scores[p] = Double.NEGATIVE_INFINITY;
-      }
-      out[e] = TopScores.top(scores, depth);
-    }
-    return out;
   }
 
   /** {@code f(q, d)} of the diagonal, full and sparse forms. */

@@ -1,6 +1,7 @@
 package dev.semhash.training.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,7 +31,7 @@ class RerankModelOptionsTest {
     assertEquals(0f, links.hardFraction("s2net", false));
     assertEquals(0f, links.hardFraction("dse", false));
     assertEquals(0.5f, links.hardFraction("dssm", false));
-    assertEquals(100, links.hardDepth("dssm", false), "DSSM draws from TF-IDF's neighbours");
+    assertEquals(0, links.hardDepth("dssm", false), "DSSM too draws from its own ranking on links");
     assertEquals(0.2f, parse("--hard-fraction", "0.2").hardFraction("s2net", false), "as given");
   }
 
@@ -60,11 +61,23 @@ class RerankModelOptionsTest {
   }
 
   @Test
-  void modelNegativesAreSsisOnly() {
-    RerankModelOptions options = parse("--model-negatives");
-    assertEquals(0, options.hardDepth("ssi", true));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> options.hardDepth("dssm", true));
-    assertTrue(e.getMessage().contains("--model-negatives is SSI's"), e.getMessage());
+  void modelNegativesAreSsisAndDssmsByDefaultOnLinks() {
+    RerankModelOptions given = parse("--model-negatives");
+    assertEquals(0, given.hardDepth("ssi", true), "no first-stage candidates needed");
+    assertEquals(0, given.hardDepth("dssm", true));
+    assertTrue(given.dssm(42, true).modelNegatives());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> given.hardDepth("s2net", true));
+    assertTrue(e.getMessage().contains("--model-negatives is SSI's and DSSM's"), e.getMessage());
+    assertFalse(parse().dssm(42, true).modelNegatives(), "qrels");
+    assertFalse(parse().dssm(42, false).modelNegatives(), "document-document");
+    RerankModelOptions links = parse();
+    links.useLinkDefaults();
+    assertTrue(links.dssm(42, false).modelNegatives(), "links");
+    assertEquals(0, links.hardDepth("dssm", false));
+    RerankModelOptions refused = parse("--model-negatives=false");
+    refused.useLinkDefaults();
+    assertFalse(refused.dssm(42, false).modelNegatives(), "as given");
+    assertEquals(100, refused.hardDepth("dssm", false), "TF-IDF's neighbours then");
   }
 
   @Test

@@ -18,7 +18,7 @@ class DssmSliceQualityTest {
   void dssmBeatsTfIdf(@TempDir Path tmp) throws Exception {
     NewsgroupsSlice slice = new NewsgroupsSlice(tmp);
     // a small tanh network (64 → 32) on letter trigrams, 4 epochs
-    DssmSettings s = new DssmSettings(new int[] {64}, 32, 2, 10f, 4, 0.1f, 4, 0f, 1, 42, 0, 0f, 0);
+    DssmSettings s = new DssmSettings(new int[] {64}, 32, 2, 10f, 4, 0.1f, 4, 0f, 1, 42, 0, 0f, 0, false);
     RerankModel model = new DssmTrainer(slice.corpus, s).train(slice.train, (e, l, v, t) -> {}, ProgressReporter.NONE);
     double map = slice.map(model, "dssm");
     System.out.printf("20NG slice: TF-IDF MAP %.4f, DSSM MAP %.4f%n", slice.tfidfMap, map);

@@ -29,7 +29,7 @@ class DssmTrainerTest {
     String[] texts = TEXTS;
     RerankCorpus words = words();
     DssmSettings d = DssmSettings.defaults(7);
-    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), d.negatives(), d.learningRate(), 1, 0f, 1, 7, 0, 0.5f, 0);
+    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), d.negatives(), d.learningRate(), 1, 0f, 1, 7, 0, 0.5f, 0, false);
     DssmTrainer trainer = new DssmTrainer(words, s);
     RerankCorpus trigrams = trainer.inputCorpus();
     RerankModel model = trainer.snapshot();
@@ -74,7 +74,7 @@ class DssmTrainerTest {
     DssmSettings d = DssmSettings.defaults(7);
     double[] worst = new double[2];
     for (int lsa = 0; lsa <= 1; lsa++) {
-      DssmSettings s = new DssmSettings(new int[] {8, 6}, 4, 1, d.gamma(), 2, 0.01f, 1, 0f, 1, 7, 0, 0f, lsa * 30);
+      DssmSettings s = new DssmSettings(new int[] {8, 6}, 4, 1, d.gamma(), 2, 0.01f, 1, 0f, 1, 7, 0, 0f, lsa * 30, false);
       DssmTrainer trainer = new DssmTrainer(words, s);
       RerankCorpus trigrams = trainer.inputCorpus();
       // the subspace, not the basis, decides cosines: any seed converges to the same top-4 subspace
@@ -107,7 +107,7 @@ class DssmTrainerTest {
     String[] texts = TEXTS;
     RerankCorpus words = words();
     DssmSettings d = DssmSettings.defaults(7);
-    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), 2, 0.01f, 10, 0f, 1, 7, 0, 0f, 0);
+    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), 2, 0.01f, 10, 0f, 1, 7, 0, 0f, 0, false);
     DssmTrainer trainer = new DssmTrainer(words, s);
     assertTrue(EmbeddingCollapse.collapsed(trainer.network(), trainer.inputCorpus()) == false, "Glorot start: distinct vectors");
     // tanh(100) is exactly 1 in float and its derivative 1 − tanh² exactly 0: no gradient undoes it
