@@ -27,6 +27,9 @@ import dev.semhash.rerank.model.RerankModel;
  * @param similarity how the two embeddings compare: {@code DOT}, the paper's {@code Φ(q)·Φ(d)} (eq.
  *     2), or {@code COSINE}, {@code cos(Φ(q), Φ(d))}, which bounds the learnt part to [−1, 1] so
  *     that no document's long embedding outranks the rest for every query
+ * @param modelNegatives draw the hard negatives from the current model's own top {@code
+ *     hardNegativeDepth} documents, found anew before each epoch ({@link ModelNegatives}), instead
+ *     of the first stage's
  */
 public record DseSettings(
     int terms,
@@ -44,7 +47,8 @@ public record DseSettings(
     float tfidfWeight,
     long seed,
     int maxPositives,
-    RerankModel.Similarity similarity) {
+    RerankModel.Similarity similarity,
+    boolean modelNegatives) {
 
   /** Mini-batch size of the RBM pretraining. */
   static final int PRETRAIN_BATCH = 32;
@@ -64,7 +68,7 @@ public record DseSettings(
    * weight decay 1e-4, fine-tuning rate 0.01 (0.05 and 0.2 were unstable on a 20 Newsgroups slice).
    */
   public static DseSettings defaults(long seed) {
-    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0, RerankModel.Similarity.DOT);
+    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0, RerankModel.Similarity.DOT, false);
   }
 
   public DseSettings {

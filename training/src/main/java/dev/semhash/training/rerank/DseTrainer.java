@@ -229,6 +229,9 @@ public final class DseTrainer implements RerankTrainer {
     try (ProgressReporter.Progress p = progress.start("DSE fine-tuning", settings.epochs(), "epochs")) {
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
         List<int[]> pairs = trainingPairs.epoch(random);
+        int[][] modelCandidates = settings.modelNegatives() && settings.hardNegativeFraction() > 0
+            ? ModelNegatives.candidates(snapshot(), corpus, queries, usable.examples(), settings.hardNegativeDepth())
+            : null;
         double lossSum = 0;
         long violated = 0;
         long tuples = 0;
@@ -247,7 +250,7 @@ public final class DseTrainer implements RerankTrainer {
           float[] dp = new float[c];
           int updates = 0;
           for (int n = 0; n < settings.negativesPerPair(); n++) {
-            int negOrd = sampler.sample(ex);
+            int negOrd = modelCandidates == null ? sampler.sample(ex) : sampler.sample(ex, modelCandidates[pair[0]]);
             if (negOrd < 0) {
               continue;
             }
@@ -349,6 +352,7 @@ public final class DseTrainer implements RerankTrainer {
     info.put("negatives_per_pair", Integer.toString(settings.negativesPerPair()));
     info.put("hard_negative_fraction", Float.toString(settings.hardNegativeFraction()));
     info.put("hard_negative_depth", Integer.toString(settings.hardNegativeDepth()));
+    info.put("hard_negatives", settings.modelNegatives() ? "the model's own top documents, each epoch" : "first-stage candidates");
     info.put("tfidf_weight", Float.toString(settings.tfidfWeight()));
     info.put("seed", Long.toString(settings.seed()));
     info.put("max_positives", Integer.toString(settings.maxPositives()));

@@ -29,7 +29,9 @@ class RerankModelOptionsTest {
     assertEquals(0.5f, links.hardFraction("ssi", false));
     assertEquals(0, links.hardDepth("ssi", false), "SSI draws from its own ranking on links, not from TF-IDF's");
     assertEquals(0f, links.hardFraction("s2net", false));
-    assertEquals(0f, links.hardFraction("dse", false));
+    assertEquals(0.5f, links.hardFraction("dse", false));
+    assertEquals(0, links.hardDepth("dse", false), "DSE too");
+    assertTrue(links.dse(42, false).modelNegatives());
     assertEquals(0.5f, links.hardFraction("dssm", false));
     assertEquals(0, links.hardDepth("dssm", false), "DSSM too draws from its own ranking on links");
     assertEquals(0.2f, parse("--hard-fraction", "0.2").hardFraction("s2net", false), "as given");
@@ -61,13 +63,15 @@ class RerankModelOptionsTest {
   }
 
   @Test
-  void modelNegativesAreSsisAndDssmsByDefaultOnLinks() {
+  void modelNegativesAreTheDeepModelsAndSsisByDefaultOnLinks() {
     RerankModelOptions given = parse("--model-negatives");
     assertEquals(0, given.hardDepth("ssi", true), "no first-stage candidates needed");
     assertEquals(0, given.hardDepth("dssm", true));
     assertTrue(given.dssm(42, true).modelNegatives());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> given.hardDepth("s2net", true));
-    assertTrue(e.getMessage().contains("--model-negatives is SSI's and DSSM's"), e.getMessage());
+    assertTrue(e.getMessage().contains("--model-negatives is SSI's, DSSM's and DSE's"), e.getMessage());
+    assertTrue(given.dse(42, true).modelNegatives());
+    assertFalse(parse().dse(42, false).modelNegatives(), "document-document");
     assertFalse(parse().dssm(42, true).modelNegatives(), "qrels");
     assertFalse(parse().dssm(42, false).modelNegatives(), "document-document");
     RerankModelOptions links = parse();

@@ -40,7 +40,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity());
+        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity(), false);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     assertEquals(4, trainer.network().terms);
@@ -71,7 +71,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 1, 0f, 10, 0.5f, 3, 0, RerankModel.Similarity.COSINE);
+        d.weightDecay(), 1, 1, 0f, 10, 0.5f, 3, 0, RerankModel.Similarity.COSINE, false);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     RerankModel model = trainer.snapshot();
@@ -96,7 +96,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.01f, d.momentum(),
-        d.weightDecay(), 10, 2, 0f, 10, 0f, 3, 0, RerankModel.Similarity.DOT);
+        d.weightDecay(), 10, 2, 0f, 10, 0f, 3, 0, RerankModel.Similarity.DOT, false);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     java.util.Random random = new java.util.Random(5);
