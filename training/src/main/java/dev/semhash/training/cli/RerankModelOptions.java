@@ -45,8 +45,9 @@ public final class RerankModelOptions {
   int negatives;
 
   @Option(names = "--hard-fraction", paramLabel = "F",
-      description = "Share of negatives from the query's first-stage neighbours: BM25's top hits for qrels, TF-IDF's for"
-          + " documents (default: 0.5 for qrels, and for SSI, DSSM and DSE on links; 0 otherwise).")
+      description = "Share of hard negatives, the rest drawn at random: from BM25's top hits for qrels, TF-IDF's neighbours"
+          + " between documents, or the model's own ranking (--model-negatives) (default: 0.5 for qrels, and for SSI, DSSM"
+          + " and DSE on links; 0 otherwise).")
   Float hardFraction;
 
   @Option(names = "--model-negatives", arity = "0..1", paramLabel = "BOOL",

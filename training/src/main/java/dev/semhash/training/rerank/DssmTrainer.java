@@ -52,8 +52,9 @@ import java.util.Random;
  * network learnt the training links and nothing that carried over; with λ = 1, rate 0.01, 30
  * epochs and half the negatives from TF-IDF's neighbours, MAP 0.2494, and with half from the
  * model's own ranking ({@link DssmSettings#modelNegatives()}, the links default) 0.2583 ({@code
- * ./semhash eval-rerank --task links --dataset ../shared/datasets/citeseer --model dssm}). DSSM was made for click logs
- * with millions of pairs; SciFact's 650 training queries and CiteSeer's links are far from that.
+ * ./semhash eval-rerank --task links --dataset ../shared/datasets/citeseer --model dssm}). DSSM
+ * was made for click logs with millions of pairs; SciFact's 650 training queries and CiteSeer's
+ * links are far from that.
  *
  * <p>Deterministic for a given seed (single-threaded).
  */

@@ -3,6 +3,7 @@ package dev.semhash.training.rerank;
 import dev.semhash.rerank.model.RerankModel;
 import dev.semhash.rerank.text.TermVector;
 import dev.semhash.training.eval.TopScores;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -48,7 +49,7 @@ final class ModelNegatives {
           top[kept++] = d;
         }
       }
-      out[e] = java.util.Arrays.copyOf(top, kept);
+      out[e] = Arrays.copyOf(top, kept);
     }
     return out;
   }
