@@ -120,4 +120,46 @@ class DssmTrainerTest {
     trainer.train(examples, (epoch, loss, wrong, t) -> epochs.add(epoch), dev.semhash.training.progress.ProgressReporter.NONE);
     assertEquals(List.of(1, 2), epochs, "stopped after " + EmbeddingCollapse.EPOCHS_TO_STOP + " of 10 epochs");
   }
+
+  /**
+   * With every negative hard, one candidate deep and drawn from the model's own ranking, the one
+   * softmax of a one-pair epoch holds the relevant document and twice the untrained model's best
+   * other document: its loss, the epoch's mean, is that softmax's and no other pair of negatives'.
+   */
+  @Test
+  void modelNegativesAreTheModelsOwnBestDocuments() throws Exception {
+    RerankCorpus words = words();
+    DssmSettings d = DssmSettings.defaults(7);
+    DssmSettings s = new DssmSettings(new int[] {6}, 4, 1, d.gamma(), 2, 0.01f, 1, 1f, 1, 7, 0, 0.5f, 0, true);
+    DssmTrainer trainer = new DssmTrainer(words, s);
+    RerankCorpus trigrams = trainer.inputCorpus();
+    TermVector q = trigrams.document(0);
+    List<RerankExamples.Example> examples = List.of(new RerankExamples.Example("d0", TEXTS[0], q, new int[] {2}, new int[0], new float[0]));
+    int best = ModelNegatives.candidates(trainer.snapshot(), trigrams, new TermVector[] {q}, examples, 1)[0][0];
+    double[][] expected = new double[TEXTS.length][TEXTS.length]; // loss with negatives a and b, before training
+    for (int a = 0; a < TEXTS.length; a++) {
+      for (int b = 0; b < TEXTS.length; b++) {
+        int[] docs = {2, a, b};
+        float[][] outs = new float[3][];
+        double[] offsets = new double[3];
+        for (int k = 0; k < 3; k++) {
+          outs[k] = out(trainer, trigrams.document(docs[k]));
+          offsets[k] = 0.5 * q.dot(trigrams.document(docs[k]));
+        }
+        expected[a][b] = DssmTrainer.softmaxLoss(out(trainer, q), outs, offsets, d.gamma(), new float[4], new float[3][4]);
+      }
+    }
+    List<Double> losses = new ArrayList<>();
+    trainer.train(examples, (epoch, loss, wrong, t) -> losses.add(loss), dev.semhash.training.progress.ProgressReporter.NONE);
+    assertEquals(1, losses.size());
+    assertTrue(best != 0 && best != 2, "neither the query nor its relevant document: " + best);
+    assertEquals(expected[best][best], losses.get(0), 1e-9, "the softmax held the model's best document twice");
+    for (int a = 0; a < TEXTS.length; a++) {
+      for (int b = 0; b < TEXTS.length; b++) {
+        if (a != best || b != best) {
+          assertTrue(Math.abs(expected[a][b] - losses.get(0)) > 1e-6, "negatives " + a + ", " + b + " would give the same loss");
+        }
+      }
+    }
+  }
 }
