@@ -118,4 +118,40 @@ class DseTrainerTest {
     trainer.train(examples, (epoch, loss, violated, t) -> losses.add(loss), dev.semhash.training.progress.ProgressReporter.NONE);
     assertEquals(List.of(1.0, 1.0), losses, "every tuple tied, and stopped after " + EmbeddingCollapse.EPOCHS_TO_STOP + " of 10 epochs");
   }
+
+  /**
+   * With every negative hard, one candidate deep and drawn from the model's own ranking, both
+   * margin tuples of a one-pair epoch hold the untrained model's best other document (the update
+   * follows the pair): the epoch's mean loss is its hinge and no other pair of negatives' mean.
+   */
+  @Test
+  void modelNegativesAreTheModelsOwnBestDocuments() throws Exception {
+    RerankCorpus c = corpus();
+    DseSettings d = DseSettings.defaults(3);
+    DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
+        d.weightDecay(), 1, 2, 1f, 1, 0.5f, 3, 0, RerankModel.Similarity.COSINE, true);
+    DseTrainer trainer = new DseTrainer(c, s);
+    dev.semhash.rerank.text.TermVector q = c.document(0);
+    List<RerankExamples.Example> examples = List.of(new RerankExamples.Example("d0", TEXTS[0], q, new int[] {1}, new int[0], new float[0]));
+    RerankModel before = trainer.snapshot();
+    int best = ModelNegatives.candidates(before, c, new dev.semhash.rerank.text.TermVector[] {q}, examples, 1)[0][0];
+    var query = before.encodeQuery(q);
+    float positive = before.score(query, before.encodeDocument(c.document(1)));
+    double[] hinge = new double[TEXTS.length];
+    for (int k = 0; k < TEXTS.length; k++) {
+      hinge[k] = Math.max(0, 1 - positive + before.score(query, before.encodeDocument(c.document(k))));
+    }
+    List<Double> losses = new ArrayList<>();
+    trainer.train(examples, (epoch, loss, violated, t) -> losses.add(loss), dev.semhash.training.progress.ProgressReporter.NONE);
+    assertEquals(1, losses.size());
+    assertTrue(best != 0 && best != 1, "neither the query nor its relevant document: " + best);
+    assertEquals(hinge[best], losses.get(0), 1e-5, "both tuples held the model's best document");
+    for (int a = 0; a < TEXTS.length; a++) {
+      for (int b = 0; b < TEXTS.length; b++) {
+        if (a != best || b != best) {
+          assertTrue(Math.abs((hinge[a] + hinge[b]) / 2 - losses.get(0)) > 1e-4, "negatives " + a + ", " + b + " would give the same loss");
+        }
+      }
+    }
+  }
 }
