@@ -109,14 +109,18 @@ public record Node2hashSettings(
    * The most nodes in one drawn neighbourhood on a graph from {@code source}: {@link
    * #neighborhoodSize()} when set, else {@value #KNN_NEIGHBORHOOD} on the TF-IDF k-NN graph and
    * {@value #LINKS_NEIGHBORHOOD} on links. Links were tuned on CiteSeer (see {@link #DEFAULT}).
-   * On the k-NN graph, validation splits at 32 bits ({@code eval-hash --method node2hash
-   * --validation 0.2 --neighbourhood-size M}) prefer large breadth-first neighbourhoods, reaching
-   * into the second hop, as the thesis found for 20 Newsgroups (section 5.4.4, "BFS performs
-   * exceptionally well on 20Newsgroups", needing "more neighbor documents to be effective"): 20
-   * Newsgroups Prec@100 0.4941 with 10, 0.5036 with 50, 0.5227 with 100, 0.5307 with 200 and 0.5331
-   * with 400 ({@code --seed 7}: 0.5177, 0.5229 and 0.5310 with 10, 100 and 200); Reuters 0.6880 with
-   * 10, 0.6984 with 200 and 0.7040 with 400. The epochs' CPU time did not grow with the size (388 s
-   * at 200 and 400 on 20 Newsgroups).
+   * On the k-NN graph, validation splits ({@code eval-hash --method node2hash --validation 0.2
+   * --neighbourhood-size M}) prefer large breadth-first neighbourhoods, reaching past the second
+   * hop, as the thesis found for 20 Newsgroups (section 5.4.4, "BFS performs exceptionally well on
+   * 20Newsgroups", needing "more neighbor documents to be effective"). 20 Newsgroups Prec@100 at
+   * 32 bits: 0.4941 with 10, 0.5036 with 50, 0.5227 with 100, 0.5307 with 200, 0.5331 with 400,
+   * 0.5456 with 800 and 0.5381 with 1600 ({@code --seed 7}: 0.5177, 0.5229 and 0.5310 with 10, 100
+   * and 200); at 16 bits 0.4173 with 10, 0.4310 with 100, 0.4525 with 400 and 0.4707 with 800.
+   * Reuters prefers 400 by less: at 32 bits 0.6880 with 10, 0.6984 with 200, 0.7040 with 400 and
+   * 0.6988 with 800; at 8 bits 0.5794 with 10, 0.5399 with 100, 0.5960 with 400 and 0.5894 with
+   * 800. 800 gains more on 20 Newsgroups (+0.013 and +0.018) than it loses on Reuters (-0.005 and
+   * -0.007). The epochs' CPU time does not grow with the size (about 10 s an epoch at 16 and 32
+   * bits on 20 Newsgroups with 400 and with 800).
    */
   public int neighborhoodSize(GraphSource source) {
     if (neighborhoodSize != null) {
@@ -126,7 +130,7 @@ public record Node2hashSettings(
   }
 
   /** Neighbourhood size on the TF-IDF k-NN graph unless set ({@link #neighborhoodSize(GraphSource)}). */
-  public static final int KNN_NEIGHBORHOOD = 400;
+  public static final int KNN_NEIGHBORHOOD = 800;
 
   /** Neighbourhood size on links (and links plus k-NN) unless set. */
   public static final int LINKS_NEIGHBORHOOD = 5;

@@ -141,10 +141,10 @@ class Node2hashTrainerTest {
     assertTrue(Node2hashSettings.DEFAULT.withIncludeSelf(true).includeSelf(GraphSource.LINKS));
   }
 
-  /** By default a neighbourhood holds up to 400 documents on the k-NN graph and 5 on links; a setting wins. */
+  /** By default a neighbourhood holds up to 800 documents on the k-NN graph and 5 on links; a setting wins. */
   @Test
   void neighbourhoodSizeFollowsTheGraphUnlessSet() {
-    assertEquals(400, Node2hashSettings.DEFAULT.neighborhoodSize(GraphSource.KNN));
+    assertEquals(800, Node2hashSettings.DEFAULT.neighborhoodSize(GraphSource.KNN));
     assertEquals(5, Node2hashSettings.DEFAULT.neighborhoodSize(GraphSource.LINKS));
     assertEquals(5, Node2hashSettings.DEFAULT.neighborhoodSize(GraphSource.LINKS_AND_KNN));
     assertEquals(3, Node2hashSettings.DEFAULT.withNeighborhoodSize(3).neighborhoodSize(GraphSource.KNN));
