@@ -32,9 +32,10 @@ import java.util.SplittableRandom;
  * 128 bits (both anneal faster from 32 bits: {@link
  * dev.semhash.training.hashing.vdsh.VdshSettings#klAnnealStep(int)}). On 20
  * Newsgroups' TF-IDF 20-NN graph, each document one of its own neighbours:
- * .3486/.4368/.4941/.5226/.5526 against VDSH's .2915/.3572/.4428/.4910/.5338 (thesis node2hash
- * .3335/.4422/.4804/.4884/.5003), with breadth-first neighbourhoods of up to 400 documents ({@link
- * Node2hashSettings#neighborhoodSize(GraphSource)}; with 10, .2938/.3767/.4663/.5132/.5353).
+ * .3330/.4402/.4879/.5367/.5571 against VDSH's .2915/.3572/.4428/.4910/.5338 (thesis node2hash
+ * .3335/.4422/.4804/.4884/.5003), with breadth-first neighbourhoods of up to 800 documents ({@link
+ * Node2hashSettings#neighborhoodSize(GraphSource)}; with 400, .3486/.4368/.4941/.5226/.5526; with
+ * 10, .2938/.3767/.4663/.5132/.5353).
  *
  * <pre class="prettyprint">
  * try (HashModel model = Node2hashTrainer.train(corpus, 32, Node2hashSettings.DEFAULT, 42L, progress)) {
