@@ -47,8 +47,14 @@ class RerankModelOptionsTest {
     assertEquals(0.02f, parse().dssm(42, false).learningRate(), "document-document");
     assertEquals(10, parse().dssm(42, false).epochs());
     assertEquals(0.05f, parse("--lr", "0.05").dssm(42, false).learningRate(), "as given");
-    assertEquals(1f, parse().dssm(42, false).tfidfWeight());
+    assertEquals(1f, parse().dssm(42, false).tfidfWeight(), "document-document");
+    assertEquals(1f, parse().dssm(42, true).tfidfWeight(), "qrels");
+    assertEquals(0.25f, links.dssm(42, false).tfidfWeight(), "links");
+    assertEquals(1f, links.dse(42, false).tfidfWeight(), "only DSSM's λ changes on links");
     assertEquals(0f, parse("--tfidf-weight", "0").dssm(42, false).tfidfWeight());
+    RerankModelOptions given = parse("--tfidf-weight", "2");
+    given.useLinkDefaults();
+    assertEquals(2f, given.dssm(42, false).tfidfWeight(), "as given");
   }
 
   @Test
