@@ -51,9 +51,10 @@ import java.util.Random;
  * CiteSeer's links (2,662 training links) λ = 0 fell to MAP 0.0126, far below TF-IDF's 0.2270: the
  * network learnt the training links and nothing that carried over; with λ = 1, rate 0.01, 30
  * epochs and half the negatives from TF-IDF's neighbours, MAP 0.2494, and with half from the
- * model's own ranking ({@link DssmSettings#modelNegatives()}, the links default) 0.2583, and with
- * λ = 0.25 in training (the links default; validation chose λ / 0.25 for ranking) 0.2758 ({@code
- * ./semhash eval-rerank --task links --dataset ../shared/datasets/citeseer --model dssm}). DSSM
+ * model's own ranking ({@link DssmSettings#modelNegatives()}) 0.2583; with λ = 0.25 in training
+ * (validation chose λ / 0.25 for ranking) 0.2758, and with that, 256 output units and every hard
+ * negative from its own ranking (the links defaults) 0.2916 ({@code ./semhash eval-rerank --task
+ * links --dataset ../shared/datasets/citeseer --model dssm}). DSSM
  * was made for click logs with millions of pairs; SciFact's 650 training queries and CiteSeer's
  * links are far from that.
  *

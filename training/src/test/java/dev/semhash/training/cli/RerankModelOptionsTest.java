@@ -32,8 +32,9 @@ class RerankModelOptionsTest {
     assertEquals(0.5f, links.hardFraction("dse", false));
     assertEquals(0, links.hardDepth("dse", false), "DSE too");
     assertTrue(links.dse(42, false).modelNegatives());
-    assertEquals(0.5f, links.hardFraction("dssm", false));
-    assertEquals(0, links.hardDepth("dssm", false), "DSSM too draws from its own ranking on links");
+    assertEquals(1f, links.hardFraction("dssm", false), "DSSM draws every hard negative from its own ranking on links");
+    assertEquals(0, links.hardDepth("dssm", false));
+    assertEquals(0.5f, links.hardFraction("dssm", true), "qrels");
     assertEquals(0.2f, parse("--hard-fraction", "0.2").hardFraction("s2net", false), "as given");
   }
 
@@ -50,6 +51,13 @@ class RerankModelOptionsTest {
     assertEquals(1f, parse().dssm(42, false).tfidfWeight(), "document-document");
     assertEquals(1f, parse().dssm(42, true).tfidfWeight(), "qrels");
     assertEquals(0.25f, links.dssm(42, false).tfidfWeight(), "links");
+    assertEquals(256, links.dssm(42, false).dimension(), "links");
+    assertEquals(128, parse().dssm(42, false).dimension(), "document-document");
+    assertEquals(128, links.ssi(42, false).dimension(), "only DSSM's width changes on links");
+    assertEquals(128, links.dse(42, false).dimension());
+    RerankModelOptions narrow = parse("--dim", "64");
+    narrow.useLinkDefaults();
+    assertEquals(64, narrow.dssm(42, false).dimension(), "as given");
     assertEquals(1f, links.dse(42, false).tfidfWeight(), "only DSSM's λ changes on links");
     assertEquals(0f, parse("--tfidf-weight", "0").dssm(42, false).tfidfWeight());
     RerankModelOptions given = parse("--tfidf-weight", "2");
