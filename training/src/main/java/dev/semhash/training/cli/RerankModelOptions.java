@@ -18,8 +18,11 @@ import picocli.CommandLine.Option;
 /** The training options of the rerank models, shared by {@code eval-rerank} and {@code train-rerank}. */
 public final class RerankModelOptions {
   @Option(names = "--dim", description = "SSI: rank of U and V; S2Net: columns of A; DSE: embedding size C; DSSM: width of the output layer"
-      + " (default: 128; DSSM on links " + DSSM_LINK_DIMENSION + ").")
+      + " (default: " + DIMENSION + "; DSSM on links " + DSSM_LINK_DIMENSION + ").")
   Integer dim;
+
+  /** The projection's size unless given or {@link #DSSM_LINK_DIMENSION}: the DSSM paper's 128. */
+  static final int DIMENSION = 128;
 
   @Option(names = "--ssi-variant", defaultValue = "uv", paramLabel = "V",
       description = "SSI's form of W: uv (UᵀV + I), uu (UᵀU + I), diagonal (D), sparse (recursive feature elimination),"
@@ -108,12 +111,12 @@ public final class RerankModelOptions {
    */
   static final int DSSM_LINK_DIMENSION = 256;
 
-  /** The projection's size for {@code model}: as given, else {@link #DSSM_LINK_DIMENSION} for DSSM on links, else 128. */
+  /** The projection's size for {@code model}: as given, else {@link #DSSM_LINK_DIMENSION} for DSSM on links, else {@link #DIMENSION}. */
   int dim(String model) {
     if (dim != null) {
       return dim;
     }
-    return links && model.equals("dssm") ? DSSM_LINK_DIMENSION : 128;
+    return links && model.equals("dssm") ? DSSM_LINK_DIMENSION : DIMENSION;
   }
 
   /** λ of {@code model} (DSE or DSSM): as given, else {@link #DSSM_LINK_TFIDF_WEIGHT} for DSSM on links, else 1. */
