@@ -30,6 +30,9 @@ import dev.semhash.rerank.model.RerankModel;
  * @param modelNegatives draw the hard negatives from the current model's own top {@code
  *     hardNegativeDepth} documents, found anew before each epoch ({@link ModelNegatives}), instead
  *     of the first stage's
+ * @param weightAveraging β of the exponential moving average of the weights that the model is
+ *     built from ({@link WeightAverage}), 0 for the last weights; the average spans about {@code 1
+ *     / (1 − β)} updates, one per (query, relevant document) pair
  */
 public record DseSettings(
     int terms,
@@ -48,7 +51,8 @@ public record DseSettings(
     long seed,
     int maxPositives,
     RerankModel.Similarity similarity,
-    boolean modelNegatives) {
+    boolean modelNegatives,
+    float weightAveraging) {
 
   /** Mini-batch size of the RBM pretraining. */
   static final int PRETRAIN_BATCH = 32;
@@ -65,10 +69,11 @@ public record DseSettings(
   /**
    * Defaults: the paper's Wikipedia architecture 1000-500-500-1000-C on the 1000 most frequent
    * terms (C = 128 like the other models; the paper's 100), 3 CD-1 epochs per layer, momentum 0.9,
-   * weight decay 1e-4, fine-tuning rate 0.01 (0.05 and 0.2 were unstable on a 20 Newsgroups slice).
+   * weight decay 1e-4, fine-tuning rate 0.01 (0.05 and 0.2 were unstable on a 20 Newsgroups slice),
+   * the model built from the last weights (no averaging).
    */
   public static DseSettings defaults(long seed) {
-    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0, RerankModel.Similarity.DOT, false);
+    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0, RerankModel.Similarity.DOT, false, 0f);
   }
 
   public DseSettings {
@@ -97,6 +102,9 @@ public record DseSettings(
     }
     if (similarity == null) {
       throw new IllegalArgumentException("similarity is required: DOT (the paper's) or COSINE");
+    }
+    if (!(weightAveraging >= 0 && weightAveraging < 1)) {
+      throw new IllegalArgumentException("weight-average β must be in [0, 1) (0: the last weights), got " + weightAveraging);
     }
     if (Float.isFinite(tfidfWeight) == false || tfidfWeight < 0) {
       throw new IllegalArgumentException("TF-IDF weight must be finite and >= 0, got " + tfidfWeight);

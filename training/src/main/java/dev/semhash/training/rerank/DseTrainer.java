@@ -36,6 +36,8 @@ import java.util.Random;
  *       by backpropagation through the whole network (eqs. 19–25), SGD with momentum 0.9 and weight
  *       decay 1e-4, one update per (query, relevant document) pair averaging its {@link
  *       DseSettings#negativesPerPair()} tuples; negatives partly from the first stage's top hits.
+ *       Optionally the model is built from a moving average of the weights ({@link
+ *       DseSettings#weightAveraging()}, {@link WeightAverage}), which the paper does not do.
  * </ol>
  *
  * <pre class="prettyprint">
@@ -75,6 +77,8 @@ public final class DseTrainer implements RerankTrainer {
   private final Random random;
   private final boolean cosine;
   private boolean pretrained;
+  /** The weights' moving average during fine-tuning, null without {@link DseSettings#weightAveraging()}. */
+  private WeightAverage average;
 
   /**
    * @param collection the collection, whose dictionary the model keeps: the network reads its
@@ -226,6 +230,7 @@ public final class DseTrainer implements RerankTrainer {
     SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
     SparseInputNetwork.Gradient velocity = new SparseInputNetwork.Gradient(net);
     int collapsedEpochs = 0;
+    average = settings.weightAveraging() > 0 ? new WeightAverage(net, settings.weightAveraging()) : null;
     try (ProgressReporter.Progress p = progress.start("DSE fine-tuning", settings.epochs(), "epochs")) {
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
         List<int[]> pairs = trainingPairs.epoch(random);
@@ -285,6 +290,9 @@ public final class DseTrainer implements RerankTrainer {
             net.backward(q, fq, dq, grad);
             net.backward(pos, fp, dp, grad);
             grad.applyMomentum(net, velocity, settings.learningRate(), settings.momentum(), settings.weightDecay(), updates);
+            if (average != null) {
+              average.update(net);
+            }
           }
         }
         double meanLoss = tuples == 0 ? 0 : lossSum / tuples;
@@ -336,8 +344,17 @@ public final class DseTrainer implements RerankTrainer {
     return s;
   }
 
+  /**
+   * The model as trained so far: built from the weights' moving average when {@link
+   * DseSettings#weightAveraging()} is set (and fine-tuning has begun), else from the last weights.
+   * The hard negatives from the model's own ranking come from this model too.
+   */
   @Override
   public RerankModel snapshot() {
+    return average == null ? export() : average.withAveraged(net, this::export);
+  }
+
+  private RerankModel export() {
     Map<String, String> info = new LinkedHashMap<>();
     info.put("model", "DSE: f(q,d) = " + (cosine ? "cos(Φ(q), Φ(d))" : "Φ(q)·Φ(d)") + " + λ q·d, Φ a D-D/2-D/2-D-C network (sigmoid, sigmoid, sigmoid, linear) on unit TF-IDF vectors");
     info.put("architecture", net.terms + "-" + net.widths[0] + "-" + net.widths[1] + "-" + net.widths[2] + "-" + net.widths[3]);
@@ -356,6 +373,8 @@ public final class DseTrainer implements RerankTrainer {
     info.put("tfidf_weight", Float.toString(settings.tfidfWeight()));
     info.put("seed", Long.toString(settings.seed()));
     info.put("max_positives", Integer.toString(settings.maxPositives()));
+    info.put("weight_averaging", settings.weightAveraging() > 0
+        ? "exponential moving average of the weights, β = " + settings.weightAveraging() : "none, the last weights");
     Projection first = net.projection();
     return new RerankModel("dse", info, corpus.analysis(), corpus.dictionary(), first, first, settings.similarity(),
         settings.tfidfWeight(), net.deepLayers());

@@ -77,6 +77,20 @@ class RerankModelOptionsTest {
   }
 
   @Test
+  void dseAveragesItsWeightsOnLinks() {
+    RerankModelOptions links = parse();
+    links.useLinkDefaults();
+    assertEquals(RerankModelOptions.DSE_LINK_WEIGHT_AVERAGING, links.dse(42, false).weightAveraging());
+    assertEquals(0f, parse().dse(42, false).weightAveraging(), "document-document: the last weights");
+    assertEquals(0f, parse().dse(42, true).weightAveraging(), "qrels");
+    RerankModelOptions off = parse("--dse-averaging", "0");
+    off.useLinkDefaults();
+    assertEquals(0f, off.dse(42, false).weightAveraging(), "as given");
+    assertEquals(0.999f, parse("--dse-averaging", "0.999").dse(42, true).weightAveraging());
+    assertThrows(IllegalArgumentException.class, () -> parse("--dse-averaging", "1").dse(42, false));
+  }
+
+  @Test
   void modelNegativesAreTheDeepModelsAndSsisByDefaultOnLinks() {
     RerankModelOptions given = parse("--model-negatives");
     assertEquals(0, given.hardDepth("ssi", true), "no first-stage candidates needed");

@@ -40,7 +40,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity(), false);
+        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity(), false, 0f);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     assertEquals(4, trainer.network().terms);
@@ -71,7 +71,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 1, 0f, 10, 0.5f, 3, 0, RerankModel.Similarity.COSINE, false);
+        d.weightDecay(), 1, 1, 0f, 10, 0.5f, 3, 0, RerankModel.Similarity.COSINE, false, 0f);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     RerankModel model = trainer.snapshot();
@@ -96,7 +96,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.01f, d.momentum(),
-        d.weightDecay(), 10, 2, 0f, 10, 0f, 3, 0, RerankModel.Similarity.DOT, false);
+        d.weightDecay(), 10, 2, 0f, 10, 0f, 3, 0, RerankModel.Similarity.DOT, false, 0f);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     java.util.Random random = new java.util.Random(5);
@@ -129,7 +129,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 2, 1f, 1, 0.5f, 3, 0, RerankModel.Similarity.COSINE, true);
+        d.weightDecay(), 1, 2, 1f, 1, 0.5f, 3, 0, RerankModel.Similarity.COSINE, true, 0f);
     DseTrainer trainer = new DseTrainer(c, s);
     dev.semhash.rerank.text.TermVector q = c.document(0);
     List<RerankExamples.Example> examples = List.of(new RerankExamples.Example("d0", TEXTS[0], q, new int[] {1}, new int[0], new float[0]));
@@ -152,6 +152,53 @@ class DseTrainerTest {
           assertTrue(Math.abs((hinge[a] + hinge[b]) / 2 - losses.get(0)) > 1e-4, "negatives " + a + ", " + b + " would give the same loss");
         }
       }
+    }
+  }
+
+  /**
+   * After one update (one pair, one epoch), the model built with β = 0.5 holds the mean of the
+   * start and the last weights, while training itself went the same way as without averaging.
+   */
+  @Test
+  void averagedModelIsTheMeanOfTheStartAndTheLastWeightsAfterOneUpdate() throws Exception {
+    RerankCorpus c = corpus();
+    DseSettings d = DseSettings.defaults(3);
+    List<RerankExamples.Example> examples = List.of(new RerankExamples.Example("d0", TEXTS[0], c.document(0), new int[] {1}, new int[0], new float[0]));
+    RerankModel[] start = new RerankModel[1];
+    RerankModel[] models = new RerankModel[2];
+    float[] betas = {0f, 0.5f};
+    for (int k = 0; k < 2; k++) {
+      DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.5f, d.momentum(),
+          d.weightDecay(), 1, 1, 0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, betas[k]);
+      DseTrainer trainer = new DseTrainer(c, s);
+      trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
+      start[0] = trainer.snapshot();
+      models[k] = trainer.train(examples, (epoch, loss, violated, t) -> assertEquals(1.0, violated, "the one tuple was violated"),
+          dev.semhash.training.progress.ProgressReporter.NONE);
+    }
+    var first = start[0].queryProjection();
+    var last = models[0].queryProjection();
+    var averaged = models[1].queryProjection();
+    boolean moved = false;
+    for (int t = 0; t < first.terms(); t++) {
+      for (int j = 0; j < first.dimension(); j++) {
+        float expected = 0.5f * first.weight(t, j) + 0.5f * last.weight(t, j);
+        assertEquals(expected, averaged.weight(t, j), 1e-6 * Math.max(1, Math.abs(expected)), "term " + t + ", unit " + j);
+        moved |= first.weight(t, j) != last.weight(t, j);
+      }
+    }
+    assertTrue(moved, "the update changed the first layer");
+    assertEquals("exponential moving average of the weights, β = 0.5", models[1].info().get("weight_averaging"));
+  }
+
+  @Test
+  void weightAverageOutsideZeroToOneIsRefused() {
+    DseSettings d = DseSettings.defaults(3);
+    for (float bad : new float[] {-0.1f, 1f, Float.NaN}) {
+      IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+          () -> new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.5f, d.momentum(), d.weightDecay(), 1, 1,
+              0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, bad));
+      assertTrue(e.getMessage().contains("[0, 1)"), e.getMessage());
     }
   }
 }
