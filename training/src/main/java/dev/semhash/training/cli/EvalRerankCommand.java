@@ -81,7 +81,7 @@ import picocli.CommandLine.Option;
       "           own ranking, --model-negatives --hard-fraction 0.5, DSSM all;",
       "           SSI --ssi-init lsa --epochs 20; DSSM --tfidf-weight 0.25",
       "           --dim 256 --lr 0.01 --epochs 30; DSE --pretrain-epochs 30",
-      "           --dse-averaging 0.9997)",
+      "           --dse-averaging 0.9997 --epochs 20)",
       "The epoch, and bm25+MODEL's weight, are chosen on held-out pairs",
       "(--validation-fraction).",
       "",

@@ -130,7 +130,7 @@ class RerankModelOptionsTest {
   }
 
   @Test
-  void dseTrainsLongerOnLabelPairs() {
+  void dseTrainsLongerOnLabelPairsAndLinks() {
     assertEquals(10, parse().dse(42, true).epochs(), "qrels");
     RerankModelOptions labels = parse();
     labels.useLabelDefaults();
@@ -141,6 +141,7 @@ class RerankModelOptionsTest {
     assertEquals(5, given.dse(42, false).epochs(), "as given");
     RerankModelOptions links = parse();
     links.useLinkDefaults();
-    assertEquals(10, links.dse(42, false).epochs());
+    assertEquals(RerankModelOptions.DSE_LINK_EPOCHS, links.dse(42, false).epochs());
+    assertEquals(20, links.ssi(42, false).epochs(), "SSI's own links default");
   }
 }
