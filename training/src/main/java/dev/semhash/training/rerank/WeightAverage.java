@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * WeightAverage average = new WeightAverage(net, 0.9997f);
  * // after each update of net:
  * average.update(net);
- * RerankModel model = average.withAveraged(net, trainer::export);
+ * // a model of the averaged weights, built while net holds them:
+ * RerankModel model = average.withAveraged(net, () -&gt; buildModel(net));
  * </pre>
  */
 final class WeightAverage {
