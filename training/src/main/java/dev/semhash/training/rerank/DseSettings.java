@@ -104,7 +104,8 @@ public record DseSettings(
       throw new IllegalArgumentException("similarity is required: DOT (the paper's) or COSINE");
     }
     if (!(weightAveraging >= 0 && weightAveraging < 1)) {
-      throw new IllegalArgumentException("weight-average β must be in [0, 1) (0: the last weights), got " + weightAveraging);
+      throw new IllegalArgumentException("weight-average β (--dse-averaging) must be in [0, 1), got " + weightAveraging
+          + ": 0 builds the model from the last weights, 0.9997 averages about the last 3,300 updates");
     }
     if (Float.isFinite(tfidfWeight) == false || tfidfWeight < 0) {
       throw new IllegalArgumentException("TF-IDF weight must be finite and >= 0, got " + tfidfWeight);

@@ -15,6 +15,13 @@ class RerankModelOptionsTest {
     return options;
   }
 
+  /** {@link #parse} with the links task's defaults for the options not given. */
+  private static RerankModelOptions onLinks(String... args) {
+    RerankModelOptions options = parse(args);
+    options.useLinkDefaults();
+    return options;
+  }
+
   @Test
   void hardNegativesByModelAndTask() {
     RerankModelOptions docs = parse();
@@ -24,8 +31,7 @@ class RerankModelOptionsTest {
       assertEquals(100, docs.hardDepth(model, true));
       assertEquals(0, docs.hardDepth(model, false), "no first-stage candidates are needed when none is drawn");
     }
-    RerankModelOptions links = parse();
-    links.useLinkDefaults();
+    RerankModelOptions links = onLinks();
     assertEquals(0.5f, links.hardFraction("ssi", false));
     assertEquals(0, links.hardDepth("ssi", false), "SSI draws from its own ranking on links, not from TF-IDF's");
     assertEquals(0f, links.hardFraction("s2net", false));
@@ -40,8 +46,7 @@ class RerankModelOptionsTest {
 
   @Test
   void dssmHasItsOwnDefaultsOnLinks() {
-    RerankModelOptions links = parse();
-    links.useLinkDefaults();
+    RerankModelOptions links = onLinks();
     assertEquals(0.01f, links.dssm(42, false).learningRate());
     assertEquals(30, links.dssm(42, false).epochs());
     assertEquals(0.1f, parse().dssm(42, true).learningRate(), "qrels");
@@ -55,36 +60,30 @@ class RerankModelOptionsTest {
     assertEquals(128, parse().dssm(42, false).dimension(), "document-document");
     assertEquals(128, links.ssi(42, false).dimension(), "only DSSM's width changes on links");
     assertEquals(128, links.dse(42, false).dimension());
-    RerankModelOptions narrow = parse("--dim", "64");
-    narrow.useLinkDefaults();
+    RerankModelOptions narrow = onLinks("--dim", "64");
     assertEquals(64, narrow.dssm(42, false).dimension(), "as given");
     assertEquals(1f, links.dse(42, false).tfidfWeight(), "only DSSM's λ changes on links");
     assertEquals(0f, parse("--tfidf-weight", "0").dssm(42, false).tfidfWeight());
-    RerankModelOptions given = parse("--tfidf-weight", "2");
-    given.useLinkDefaults();
+    RerankModelOptions given = onLinks("--tfidf-weight", "2");
     assertEquals(2f, given.dssm(42, false).tfidfWeight(), "as given");
   }
 
   @Test
   void dsePretrainsLongerOnLinks() {
-    RerankModelOptions links = parse();
-    links.useLinkDefaults();
+    RerankModelOptions links = onLinks();
     assertEquals(RerankModelOptions.DSE_LINK_PRETRAIN_EPOCHS, links.dse(42, false).pretrainEpochs());
     assertEquals(3, parse().dse(42, false).pretrainEpochs(), "qrels and document-document");
-    RerankModelOptions given = parse("--pretrain-epochs", "5");
-    given.useLinkDefaults();
+    RerankModelOptions given = onLinks("--pretrain-epochs", "5");
     assertEquals(5, given.dse(42, false).pretrainEpochs(), "as given");
   }
 
   @Test
   void dseAveragesItsWeightsOnLinks() {
-    RerankModelOptions links = parse();
-    links.useLinkDefaults();
+    RerankModelOptions links = onLinks();
     assertEquals(RerankModelOptions.DSE_LINK_WEIGHT_AVERAGING, links.dse(42, false).weightAveraging());
     assertEquals(0f, parse().dse(42, false).weightAveraging(), "document-document: the last weights");
     assertEquals(0f, parse().dse(42, true).weightAveraging(), "qrels");
-    RerankModelOptions off = parse("--dse-averaging", "0");
-    off.useLinkDefaults();
+    RerankModelOptions off = onLinks("--dse-averaging", "0");
     assertEquals(0f, off.dse(42, false).weightAveraging(), "as given");
     assertEquals(0.999f, parse("--dse-averaging", "0.999").dse(42, true).weightAveraging());
     assertThrows(IllegalArgumentException.class, () -> parse("--dse-averaging", "1").dse(42, false));
@@ -102,12 +101,10 @@ class RerankModelOptionsTest {
     assertFalse(parse().dse(42, false).modelNegatives(), "document-document");
     assertFalse(parse().dssm(42, true).modelNegatives(), "qrels");
     assertFalse(parse().dssm(42, false).modelNegatives(), "document-document");
-    RerankModelOptions links = parse();
-    links.useLinkDefaults();
+    RerankModelOptions links = onLinks();
     assertTrue(links.dssm(42, false).modelNegatives(), "links");
     assertEquals(0, links.hardDepth("dssm", false));
-    RerankModelOptions refused = parse("--model-negatives=false");
-    refused.useLinkDefaults();
+    RerankModelOptions refused = onLinks("--model-negatives=false");
     assertFalse(refused.dssm(42, false).modelNegatives(), "as given");
     assertEquals(100, refused.hardDepth("dssm", false), "TF-IDF's neighbours then");
   }
@@ -116,11 +113,9 @@ class RerankModelOptionsTest {
   void dseSimilarityIsTheDotProductButOnLinks() {
     assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.DOT, parse().dse(42, false).similarity());
     assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.DOT, parse().dse(42, true).similarity(), "qrels");
-    RerankModelOptions links = parse();
-    links.useLinkDefaults();
+    RerankModelOptions links = onLinks();
     assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.COSINE, links.dse(42, false).similarity());
-    RerankModelOptions dotOnLinks = parse("--dse-similarity", "dot");
-    dotOnLinks.useLinkDefaults();
+    RerankModelOptions dotOnLinks = onLinks("--dse-similarity", "dot");
     assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.DOT, dotOnLinks.dse(42, false).similarity(), "as given");
     assertEquals(dev.semhash.rerank.model.RerankModel.Similarity.COSINE,
         parse("--dse-similarity", "Cosine").dse(42, false).similarity());
@@ -139,8 +134,7 @@ class RerankModelOptionsTest {
     RerankModelOptions given = parse("--epochs", "5");
     given.useLabelDefaults();
     assertEquals(5, given.dse(42, false).epochs(), "as given");
-    RerankModelOptions links = parse();
-    links.useLinkDefaults();
+    RerankModelOptions links = onLinks();
     assertEquals(RerankModelOptions.DSE_LINK_EPOCHS, links.dse(42, false).epochs());
     assertEquals(20, links.ssi(42, false).epochs(), "SSI's own links default");
   }

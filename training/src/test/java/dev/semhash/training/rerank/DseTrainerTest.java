@@ -164,7 +164,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     List<RerankExamples.Example> examples = List.of(new RerankExamples.Example("d0", TEXTS[0], c.document(0), new int[] {1}, new int[0], new float[0]));
-    RerankModel[] start = new RerankModel[1];
+    RerankModel start = null;
     RerankModel[] models = new RerankModel[2];
     float[] betas = {0f, 0.5f};
     for (int k = 0; k < 2; k++) {
@@ -172,11 +172,11 @@ class DseTrainerTest {
           d.weightDecay(), 1, 1, 0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, betas[k]);
       DseTrainer trainer = new DseTrainer(c, s);
       trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
-      start[0] = trainer.snapshot();
+      start = trainer.snapshot(); // the same for both: same seed, no training yet
       models[k] = trainer.train(examples, (epoch, loss, violated, t) -> assertEquals(1.0, violated, "the one tuple was violated"),
           dev.semhash.training.progress.ProgressReporter.NONE);
     }
-    var first = start[0].queryProjection();
+    var first = start.queryProjection();
     var last = models[0].queryProjection();
     var averaged = models[1].queryProjection();
     boolean moved = false;
@@ -198,7 +198,7 @@ class DseTrainerTest {
       IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
           () -> new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.5f, d.momentum(), d.weightDecay(), 1, 1,
               0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, bad));
-      assertTrue(e.getMessage().contains("[0, 1)"), e.getMessage());
+      assertTrue(e.getMessage().contains("[0, 1)") && e.getMessage().contains("0 builds the model from the last weights"), e.getMessage());
     }
   }
 }
