@@ -4,7 +4,8 @@ import dev.semhash.rerank.model.RerankModel;
 
 /**
  * Settings of {@link DseTrainer}. The network is {@code D − D/2 − D/2 − D − C} with {@code D =
- * terms} and {@code C = dimension}, as the DSE paper's section 4.1.
+ * terms} and {@code C = dimension}, as the DSE paper's section 4.1, or {@code D − H − H − 2H − C}
+ * with {@code H = hiddenUnits} when given, which widens the input without widening the network.
  *
  * @param terms input vocabulary size D: the D terms in most documents
  * @param dimension embedding size C
@@ -33,6 +34,8 @@ import dev.semhash.rerank.model.RerankModel;
  * @param weightAveraging β of the exponential moving average of the weights that the model is
  *     built from ({@link WeightAverage}), 0 for the last weights; the average spans about {@code 1
  *     / (1 − β)} updates, one per (query, relevant document) pair
+ * @param hiddenUnits H, the width of the first two hidden layers, the third {@code 2H}; 0 for the
+ *     paper's shape, {@code H = D/2} and a third layer of D
  */
 public record DseSettings(
     int terms,
@@ -52,7 +55,11 @@ public record DseSettings(
     int maxPositives,
     RerankModel.Similarity similarity,
     boolean modelNegatives,
-    float weightAveraging) {
+    float weightAveraging,
+    int hiddenUnits) {
+
+  /** Widest first hidden layer: its third layer, twice as wide, then costs 8·10⁸ weights at most. */
+  static final int MAX_HIDDEN_UNITS = 10_000;
 
   /** Mini-batch size of the RBM pretraining. */
   static final int PRETRAIN_BATCH = 32;
@@ -73,7 +80,7 @@ public record DseSettings(
    * the model built from the last weights (no averaging).
    */
   public static DseSettings defaults(long seed) {
-    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0, RerankModel.Similarity.DOT, false, 0f);
+    return new DseSettings(1000, 128, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 10, 10, 0.5f, 100, 1f, seed, 0, RerankModel.Similarity.DOT, false, 0f, 0);
   }
 
   public DseSettings {
@@ -107,8 +114,21 @@ public record DseSettings(
       throw new IllegalArgumentException("weight-average β (--dse-averaging) must be in [0, 1), got " + weightAveraging
           + ": 0 builds the model from the last weights, 0.9997 averages about the last 3,300 updates");
     }
+    if (hiddenUnits < 0 || hiddenUnits > MAX_HIDDEN_UNITS) {
+      throw new IllegalArgumentException("DSE hidden width (--dse-hidden) must be 0 (D/2, the paper's shape) to "
+          + MAX_HIDDEN_UNITS + ", got " + hiddenUnits);
+    }
     if (Float.isFinite(tfidfWeight) == false || tfidfWeight < 0) {
       throw new IllegalArgumentException("TF-IDF weight must be finite and >= 0, got " + tfidfWeight);
     }
+  }
+
+  /**
+   * The widths of the network's four layers when it reads {@code inputs} terms: {@code D/2, D/2,
+   * D, C} (the paper's), or {@code H, H, 2H, C} with {@link #hiddenUnits()} H.
+   */
+  public int[] widths(int inputs) {
+    int half = hiddenUnits > 0 ? hiddenUnits : Math.max(1, inputs / 2);
+    return new int[] {half, half, hiddenUnits > 0 ? 2 * hiddenUnits : inputs, dimension};
   }
 }

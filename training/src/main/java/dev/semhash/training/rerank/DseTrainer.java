@@ -92,9 +92,8 @@ public final class DseTrainer implements RerankTrainer {
     this.cosine = settings.similarity() == RerankModel.Similarity.COSINE;
     int[] inputTerms = mostFrequentTerms(collection, settings.terms());
     int d = inputTerms.length;
-    int half = Math.max(1, d / 2);
     this.net = new SparseInputNetwork(
-        d, new int[] {half, half, d, settings.dimension()},
+        d, settings.widths(d),
         new Activation[] {Activation.SIGMOID, Activation.SIGMOID, Activation.SIGMOID, Activation.LINEAR});
     if (d < collection.dictionary().size()) {
       net.readOnly(inputTerms, collection.dictionary().size());

@@ -1,10 +1,12 @@
 package dev.semhash.training.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.semhash.training.rerank.DseSettings;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -87,6 +89,20 @@ class RerankModelOptionsTest {
     assertEquals(0f, off.dse(42, false).weightAveraging(), "as given");
     assertEquals(0.999f, parse("--dse-averaging", "0.999").dse(42, true).weightAveraging());
     assertThrows(IllegalArgumentException.class, () -> parse("--dse-averaging", "1").dse(42, false));
+  }
+
+  @Test
+  void dseReadsMoreTermsThroughNarrowerLayersOnLinks() {
+    DseSettings links = onLinks().dse(42, false);
+    assertEquals(RerankModelOptions.DSE_LINK_TERMS, links.terms());
+    assertEquals(RerankModelOptions.DSE_LINK_HIDDEN, links.hiddenUnits());
+    assertArrayEquals(new int[] {500, 500, 1000, 128}, links.widths(links.terms()), "2000-500-500-1000-128");
+    DseSettings elsewhere = parse().dse(42, true);
+    assertEquals(RerankModelOptions.DSE_TERMS, elsewhere.terms());
+    assertEquals(0, elsewhere.hiddenUnits(), "the paper's D-D/2-D/2-D");
+    DseSettings given = onLinks("--dse-terms", "800", "--dse-hidden", "0").dse(42, false);
+    assertArrayEquals(new int[] {400, 400, 800, 128}, given.widths(given.terms()), "as given");
+    assertEquals(300, parse("--dse-hidden", "300").dse(42, false).hiddenUnits());
   }
 
   @Test

@@ -27,7 +27,7 @@ class DseCollapseDiagnosis {
     float lr = Float.parseFloat(System.getProperty("diag.lr", "0.01"));
     float lambda = Float.parseFloat(System.getProperty("diag.lambda", "0"));
     int c = Integer.getInteger("diag.dim", 10);
-    DseSettings s = new DseSettings(500, c, 3, 0.05f, 0.005f, lr, 0.9f, 1e-4f, Integer.getInteger("diag.epochs", 5), 5, 0f, 1, lambda, 42, 1, RerankModel.Similarity.DOT, false, 0f);
+    DseSettings s = new DseSettings(500, c, 3, 0.05f, 0.005f, lr, 0.9f, 1e-4f, Integer.getInteger("diag.epochs", 5), 5, 0f, 1, lambda, 42, 1, RerankModel.Similarity.DOT, false, 0f, 0);
     DseTrainer trainer = new DseTrainer(slice.corpus, s);
     RerankModel model = trainer.train(slice.train, (e, l, v, t) -> {
       double norm = 0;

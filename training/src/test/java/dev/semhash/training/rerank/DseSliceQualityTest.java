@@ -19,7 +19,7 @@ class DseSliceQualityTest {
   void dseBeatsTfIdf(@TempDir Path tmp) throws Exception {
     NewsgroupsSlice slice = new NewsgroupsSlice(tmp);
     // 500-250-250-500-10, 3 CD-1 epochs per layer, 8 fine-tuning epochs, plain DSE (λ = 0)
-    DseSettings s = new DseSettings(500, 10, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 8, 5, 0f, 1, 0f, 42, 0, RerankModel.Similarity.DOT, false, 0f);
+    DseSettings s = new DseSettings(500, 10, 3, 0.05f, 0.005f, 0.01f, 0.9f, 1e-4f, 8, 5, 0f, 1, 0f, 42, 0, RerankModel.Similarity.DOT, false, 0f, 0);
     RerankModel model = new DseTrainer(slice.corpus, s).train(slice.train, (e, l, v, t) -> {}, ProgressReporter.NONE);
     double map = slice.map(model, "dse");
     System.out.printf("20NG slice: TF-IDF MAP %.4f, DSE (C = 10, λ = 0) MAP %.4f%n", slice.tfidfMap, map);

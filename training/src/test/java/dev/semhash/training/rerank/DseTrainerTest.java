@@ -40,7 +40,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity(), false, 0f);
+        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity(), false, 0f, 0);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     assertEquals(4, trainer.network().terms);
@@ -71,7 +71,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 1, 0f, 10, 0.5f, 3, 0, RerankModel.Similarity.COSINE, false, 0f);
+        d.weightDecay(), 1, 1, 0f, 10, 0.5f, 3, 0, RerankModel.Similarity.COSINE, false, 0f, 0);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     RerankModel model = trainer.snapshot();
@@ -96,7 +96,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.01f, d.momentum(),
-        d.weightDecay(), 10, 2, 0f, 10, 0f, 3, 0, RerankModel.Similarity.DOT, false, 0f);
+        d.weightDecay(), 10, 2, 0f, 10, 0f, 3, 0, RerankModel.Similarity.DOT, false, 0f, 0);
     DseTrainer trainer = new DseTrainer(c, s);
     trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
     java.util.Random random = new java.util.Random(5);
@@ -129,7 +129,7 @@ class DseTrainerTest {
     RerankCorpus c = corpus();
     DseSettings d = DseSettings.defaults(3);
     DseSettings s = new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
-        d.weightDecay(), 1, 2, 1f, 1, 0.5f, 3, 0, RerankModel.Similarity.COSINE, true, 0f);
+        d.weightDecay(), 1, 2, 1f, 1, 0.5f, 3, 0, RerankModel.Similarity.COSINE, true, 0f, 0);
     DseTrainer trainer = new DseTrainer(c, s);
     dev.semhash.rerank.text.TermVector q = c.document(0);
     List<RerankExamples.Example> examples = List.of(new RerankExamples.Example("d0", TEXTS[0], q, new int[] {1}, new int[0], new float[0]));
@@ -169,7 +169,7 @@ class DseTrainerTest {
     float[] betas = {0f, 0.5f};
     for (int k = 0; k < 2; k++) {
       DseSettings s = new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.5f, d.momentum(),
-          d.weightDecay(), 1, 1, 0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, betas[k]);
+          d.weightDecay(), 1, 1, 0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, betas[k], 0);
       DseTrainer trainer = new DseTrainer(c, s);
       trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
       start = trainer.snapshot(); // the same for both: same seed, no training yet
@@ -197,8 +197,37 @@ class DseTrainerTest {
     for (float bad : new float[] {-0.1f, 1f, Float.NaN}) {
       IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
           () -> new DseSettings(6, 3, 0, d.pretrainRate(), d.gaussianPretrainRate(), 0.5f, d.momentum(), d.weightDecay(), 1, 1,
-              0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, bad));
+              0f, 10, 0f, 3, 0, RerankModel.Similarity.COSINE, false, bad, 0));
       assertTrue(e.getMessage().contains("[0, 1)") && e.getMessage().contains("0 builds the model from the last weights"), e.getMessage());
     }
+  }
+
+  @Test
+  void networkIsThePapersShapeUnlessAHiddenWidthIsGiven() {
+    DseSettings d = DseSettings.defaults(3);
+    assertArrayEquals(new int[] {500, 500, 1000, 128}, d.widths(1000), "D-D/2-D/2-D-C");
+    assertArrayEquals(new int[] {1, 1, 1, 128}, d.widths(1), "at least one unit");
+    DseSettings h = withHidden(d, 3);
+    assertArrayEquals(new int[] {3, 3, 6, 2}, h.widths(4), "D-H-H-2H-C");
+    DseTrainer trainer = new DseTrainer(corpus(), h);
+    trainer.pretrain(dev.semhash.training.progress.ProgressReporter.NONE);
+    assertEquals(4, trainer.network().terms);
+    assertArrayEquals(new int[] {3, 3, 6, 2}, trainer.network().widths);
+    assertEquals("4-3-3-6-2", trainer.snapshot().info().get("architecture"));
+  }
+
+  @Test
+  void hiddenWidthOutOfRangeIsRefused() {
+    DseSettings d = DseSettings.defaults(3);
+    for (int bad : new int[] {-1, DseSettings.MAX_HIDDEN_UNITS + 1}) {
+      IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> withHidden(d, bad));
+      assertTrue(e.getMessage().contains("--dse-hidden") && e.getMessage().contains(Integer.toString(bad)), e.getMessage());
+    }
+  }
+
+  /** Four input terms, C = 2, no pretraining, one epoch, and the first two hidden layers {@code hidden} wide. */
+  private static DseSettings withHidden(DseSettings d, int hidden) {
+    return new DseSettings(4, 2, 0, d.pretrainRate(), d.gaussianPretrainRate(), d.learningRate(), d.momentum(),
+        d.weightDecay(), 1, 1, 0f, 10, 1f, 3, 0, d.similarity(), false, 0f, hidden);
   }
 }
