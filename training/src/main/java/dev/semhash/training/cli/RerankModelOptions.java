@@ -215,7 +215,8 @@ public final class RerankModelOptions {
    * DSE's input terms on links, read through hidden layers of {@link #DSE_LINK_HIDDEN}: on
    * CiteSeer's validation links (seed 42) the best epoch's MAP was 0.2481 with 2,000 terms and
    * 2000-500-500-1000-128 against 0.2215 with 1,000 terms and the paper's 1000-500-500-1000-128
-   * (test MAP 0.2891 against 0.2718), in about the same time; 2,000 terms through the paper's
+   * (test MAP 0.2891 against 0.2718), in about the same time; on seed 7's split 0.2860 against
+   * 0.2661 (test 0.3203 against 0.2871). 2,000 terms through the paper's
    * 2000-1000-1000-2000 had cost 3.1 times as long, and every term (11,901) through 500-wide
    * layers scored 0.2085.
    */
@@ -425,7 +426,7 @@ public final class RerankModelOptions {
     } else if (model.equals("dse")) {
       DseSettings s = dse(seed, qrels);
       m.put("model", "DSE, f(q,d) = " + (s.similarity() == RerankModel.Similarity.COSINE ? "cos(Φ(q), Φ(d))" : "Φ(q)·Φ(d)")
-          + " + λ q·d, Φ a " + (s.hiddenUnits() > 0 ? "D-H-H-2H-C" : "D-D/2-D/2-D-C") + " sigmoid network with a linear top reading the D most"
+          + " + λ q·d, Φ a " + s.shape() + " sigmoid network with a linear top reading the D most"
           + " frequent terms of the unit TF-IDF vectors (q·d over the whole dictionary), stacked-RBM (CD-1) pretraining, margin ranking loss, SGD with momentum 0.9"
           + " and weight decay 1e-4");
       m.put("similarity", s.similarity().name().toLowerCase(java.util.Locale.ROOT));

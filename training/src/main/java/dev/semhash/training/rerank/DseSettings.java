@@ -58,7 +58,7 @@ public record DseSettings(
     float weightAveraging,
     int hiddenUnits) {
 
-  /** Widest first hidden layer: its third layer, twice as wide, then costs 8·10⁸ weights at most. */
+  /** Widest first hidden layer: the second and third layers then hold 10⁸ and 2·10⁸ weights at most. */
   static final int MAX_HIDDEN_UNITS = 10_000;
 
   /** Mini-batch size of the RBM pretraining. */
@@ -130,5 +130,10 @@ public record DseSettings(
   public int[] widths(int inputs) {
     int half = hiddenUnits > 0 ? hiddenUnits : Math.max(1, inputs / 2);
     return new int[] {half, half, hiddenUnits > 0 ? 2 * hiddenUnits : inputs, dimension};
+  }
+
+  /** The network's shape for reports: {@code D-D/2-D/2-D-C}, or {@code D-H-H-2H-C} with {@link #hiddenUnits()}. */
+  public String shape() {
+    return hiddenUnits > 0 ? "D-H-H-2H-C" : "D-D/2-D/2-D-C";
   }
 }

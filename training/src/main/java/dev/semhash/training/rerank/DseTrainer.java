@@ -19,8 +19,9 @@ import java.util.Random;
  * Deep Semantic Embedding (Wu, Min and Bai, "Deep Semantic Embedding"): a {@code D − D/2 − D/2 − D
  * − C} network Φ (or {@code D − H − H − 2H − C}, {@link DseSettings#hiddenUnits()}, so that more
  * input terms do not widen every layer) with logistic ("binary") units in the three hidden layers
- * and linear units in the top layer, scoring {@code s(q, d) = Φ(q)·Φ(d)} (eq. 2), plus {@code λ q·d}, the linear mix with
- * TF-IDF the paper reports as its best (section 4.3; {@code λ = 0} is plain DSE).
+ * and linear units in the top layer, scoring {@code s(q, d) = Φ(q)·Φ(d)} (eq. 2), plus {@code λ
+ * q·d}, the linear mix with TF-IDF the paper reports as its best (section 4.3; {@code λ = 0} is
+ * plain DSE).
  *
  * <ol>
  *   <li><b>Input.</b> The unit TF-IDF vector over the collection's dictionary, of which the network
@@ -360,7 +361,7 @@ public final class DseTrainer implements RerankTrainer {
 
   private RerankModel export() {
     Map<String, String> info = new LinkedHashMap<>();
-    info.put("model", "DSE: f(q,d) = " + (cosine ? "cos(Φ(q), Φ(d))" : "Φ(q)·Φ(d)") + " + λ q·d, Φ a " + (settings.hiddenUnits() > 0 ? "D-H-H-2H-C" : "D-D/2-D/2-D-C")
+    info.put("model", "DSE: f(q,d) = " + (cosine ? "cos(Φ(q), Φ(d))" : "Φ(q)·Φ(d)") + " + λ q·d, Φ a " + settings.shape()
         + " network (sigmoid, sigmoid, sigmoid, linear) on unit TF-IDF vectors");
     info.put("architecture", net.terms + "-" + net.widths[0] + "-" + net.widths[1] + "-" + net.widths[2] + "-" + net.widths[3]);
     info.put("pretraining", "stacked RBMs, CD-1, " + settings.pretrainEpochs() + " epochs per layer, rates " + settings.pretrainRate() + " (binary) and "

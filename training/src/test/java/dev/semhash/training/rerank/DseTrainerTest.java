@@ -214,6 +214,9 @@ class DseTrainerTest {
     assertEquals(4, trainer.network().terms);
     assertArrayEquals(new int[] {3, 3, 6, 2}, trainer.network().widths);
     assertEquals("4-3-3-6-2", trainer.snapshot().info().get("architecture"));
+    assertEquals("D-D/2-D/2-D-C", d.shape());
+    assertEquals("D-H-H-2H-C", h.shape());
+    assertTrue(trainer.snapshot().info().get("model").contains("Φ a D-H-H-2H-C network"));
   }
 
   @Test
