@@ -56,7 +56,7 @@ class DeepRerankCommandsTest {
     CliTestSupport.Outcome bad = CliTestSupport.run("train-rerank", "--model", "dse", "--dataset", data.toString(), "--dse-terms", "1",
         "--out", tmp.resolve("x").toString(), "--no-progress");
     assertEquals(1, bad.exitCode());
-    assertTrue(bad.err().contains("DSE input vocabulary must be 2 to 20000 terms"), bad.err());
+    assertTrue(bad.err().contains("DSE input vocabulary (--dse-terms) must be 2 to 20000 terms") && bad.err().contains("--dse-hidden"), bad.err());
   }
 
   @Test

@@ -224,7 +224,7 @@ class DseTrainerTest {
     DseSettings d = DseSettings.defaults(3);
     for (int bad : new int[] {-1, DseSettings.MAX_HIDDEN_UNITS + 1}) {
       IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> withHidden(d, bad));
-      assertTrue(e.getMessage().contains("--dse-hidden") && e.getMessage().contains(Integer.toString(bad)), e.getMessage());
+      assertTrue(e.getMessage().contains("--dse-hidden") && e.getMessage().contains("got " + bad) && e.getMessage().contains("500 served"), e.getMessage());
     }
   }
 
