@@ -6,7 +6,6 @@ import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
-import dev.semhash.training.data.ValidationSplit;
 import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
@@ -143,10 +142,7 @@ final class EvalHashCommand implements Callable<Integer> {
     if (randomSplit != null) {
       trainingFlags.add(0, "--random-split");
     }
-    if (validation != null && randomSplit != null) {
-      throw new IllegalArgumentException(
-          "--validation and --random-split each choose the queries; give one of them");
-    }
+    QuerySplit.check(validation, randomSplit);
     // a model file's outputs can be binarised anew without training (ModelBinarization)
     Binarization rebinarization = source.model == null ? null : options.binarization();
     trainingFlags.remove("--binarization");
@@ -155,14 +151,6 @@ final class EvalHashCommand implements Callable<Integer> {
           "a --model file is already trained (on the whole training split), so "
               + String.join(", ", trainingFlags)
               + " cannot apply to it: leave them out, or train with --method instead");
-    }
-    if (validation != null && !(validation > 0 && validation < 1)) {
-      throw new IllegalArgumentException(
-          "--validation must be a fraction in (0, 1), such as 0.2, got " + validation);
-    }
-    if (randomSplit != null && !(randomSplit > 0 && randomSplit < 1)) {
-      throw new IllegalArgumentException(
-          "--random-split must be a fraction in (0, 1), such as 0.1 (the thesis's), got " + randomSplit);
     }
     if (seeds != null) {
       if (source.model != null) {
@@ -250,39 +238,10 @@ final class EvalHashCommand implements Callable<Integer> {
     return 0;
   }
 
-  /**
-   * The dataset's corpus, or the corpus of a {@link ValidationSplit}: of its training documents
-   * ({@code --validation}) or of all of them ({@code --random-split}); says which in {@code
-   * results} and on the console.
-   */
   private Corpus buildCorpus(DatasetReader reader, Map<String, Object> results) throws IOException {
-    if (validation == null && randomSplit == null) {
-      results.put("evaluated_on", "test");
-      return Corpus.build(reader, corpusOptions.settings(source.method), null, threads, common.progress());
-    }
-    boolean tuning = validation != null;
-    double fraction = tuning ? validation : randomSplit;
-    ValidationSplit split = tuning
-        ? ValidationSplit.of(reader.documents(), fraction, common.seed)
-        : ValidationSplit.resampled(reader.documents(), fraction, common.seed);
-    String mode = tuning ? "validation" : "random_split";
-    results.put("evaluated_on", mode);
-    results.put(mode + "_fraction", fraction);
-    System.out.printf(
-        "%s: %,d of the %s train, the other %,d (fraction %s, shuffled with seed %d) are the queries%n",
-        tuning ? "validation run, not the test split" : "random split, not the dataset's",
-        split.train().size(), tuning ? "training documents" : "documents of both splits",
-        split.queries().size(), fraction, common.seed);
-    results.put("split_train_documents", split.train().size());
-    results.put("split_queries", split.queries().size());
-    return Corpus.build(
-        split.train(),
-        split.queries(),
-        reader.has("edges.tsv") ? reader.edges() : null, // node2hash's graph among the training documents
-        corpusOptions.settings(source.method),
-        null,
-        threads,
-        common.progress());
+    return QuerySplit.corpus(
+        reader, corpusOptions.settings(source.method), validation, randomSplit, common.seed, threads,
+        common.progress(), results);
   }
 
   /**

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       BinarizeCommand.class,
       EvalHashCommand.class,
       EvalRerankCommand.class,
+      EvalReferencesCommand.class,
       NeighborsCommand.class,
       EncodeCommand.class,
       SearchCommand.class,

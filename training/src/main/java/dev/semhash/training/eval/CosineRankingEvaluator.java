@@ -1,8 +1,6 @@
 package dev.semhash.training.eval;
 
-import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.progress.ProgressReporter;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -15,7 +13,7 @@ import java.util.List;
  * node2hash.
  *
  * <p><b>Ranking and ties.</b> Among training documents of equal similarity the earlier one ranks
- * first, so the result is deterministic. A zero vector has similarity 0 to every document. Scores
+ * first ({@link LabelRankingEvaluator}), so the result is deterministic. A zero vector has similarity 0 to every document. Scores
  * are computed in double precision from the float vectors.
  *
  * <pre class="prettyprint">
@@ -25,8 +23,6 @@ import java.util.List;
  * </pre>
  */
 public final class CosineRankingEvaluator {
-  private static final int QUERIES_PER_TASK = 64;
-
   private final double[][] trainUnit;
   private final int dimensions;
   private final List<? extends Collection<String>> trainLabels;
@@ -60,55 +56,25 @@ public final class CosineRankingEvaluator {
       int k,
       int threads,
       ProgressReporter progress) {
-    RankingMetrics.checkK(k);
-    if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
-    }
     if (testVectors.length == 0) {
       throw new IllegalArgumentException("no test vector given; give at least one query");
     }
     double[][] queries = unitRows("test", testVectors, testLabels, dimensions);
-    LabelSets labels = LabelSets.of(trainLabels, testLabels);
-    int n = trainUnit.length;
-    double[] precision = new double[queries.length];
-    double[] ndcg = new double[queries.length];
-    double[] ceiling = new double[queries.length];
-    try (ProgressReporter.Progress p = progress.start("cosine ranking", queries.length, "queries")) {
-      List<Runnable> tasks = new ArrayList<>();
-      for (int from = 0; from < queries.length; from += QUERIES_PER_TASK) {
-        int start = from;
-        int end = Math.min(queries.length, from + QUERIES_PER_TASK);
-        tasks.add(
-            () -> {
-              double[] scores = new double[n];
-              for (int q = start; q < end; q++) {
-                int[] gainHistogram = new int[labels.sizeOfSecond(q) + 1];
-                for (int i = 0; i < n; i++) {
-                  scores[i] = dot(queries[q], trainUnit[i]);
-                  gainHistogram[labels.shared(i, q)]++;
-                }
-                int[] ranked = TopScores.top(scores, k);
-                int relevant = 0;
-                double dcg = 0;
-                for (int r = 0; r < ranked.length; r++) {
-                  int gain = labels.shared(ranked[r], q);
-                  if (gain > 0) {
-                    relevant++;
-                    dcg += gain * RankingMetrics.discount(r);
+    LabelRankingEvaluation e =
+        new LabelRankingEvaluator(trainLabels)
+            .evaluate(
+                testLabels,
+                (q, scores) -> {
+                  for (int i = 0; i < trainUnit.length; i++) {
+                    scores[i] = dot(queries[q], trainUnit[i]);
                   }
-                }
-                precision[q] = relevant / (double) k;
-                ceiling[q] = Math.min(k, n - gainHistogram[0]) / (double) k;
-                double idcg = RankingMetrics.idealDcg(gainHistogram, k);
-                ndcg[q] = idcg == 0 ? 0 : dcg / idcg;
-              }
-              p.step(end - start);
-            });
-      }
-      Parallel.run(tasks, threads);
-    }
+                },
+                k,
+                threads,
+                progress,
+                "cosine ranking");
     return new SemanticVectorEvaluation(
-        queries.length, n, dimensions, k, mean(precision), mean(ndcg), mean(ceiling));
+        e.queries(), e.documents(), dimensions, k, e.precision(), e.ndcg(), e.ceiling());
   }
 
   private static double dot(double[] a, double[] b) {
@@ -117,14 +83,6 @@ public final class CosineRankingEvaluator {
       sum += a[i] * b[i];
     }
     return sum;
-  }
-
-  private static double mean(double[] values) {
-    double sum = 0;
-    for (double v : values) {
-      sum += v;
-    }
-    return sum / values.length;
   }
 
   /** Each row scaled to unit length (a zero row stays zero), after checking it. */
