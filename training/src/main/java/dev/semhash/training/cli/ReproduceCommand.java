@@ -17,9 +17,12 @@ import dev.semhash.training.hashing.vdsh.ModelBinarization;
 import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
 import dev.semhash.training.neighbors.NeighborCache;
 import dev.semhash.training.progress.ProgressReporter;
+import dev.semhash.training.reference.OneVsRestLogisticRegression;
+import dev.semhash.training.reference.ReferenceRankings;
 import dev.semhash.training.reproduce.CellResult;
 import dev.semhash.training.reproduce.CellStore;
 import dev.semhash.training.reproduce.Prec100Chart;
+import dev.semhash.training.reproduce.ReferenceStore;
 import dev.semhash.training.reproduce.ReproductionDataset;
 import dev.semhash.training.reproduce.ReproductionReport;
 import dev.semhash.training.reproduce.ThesisNumbers;
@@ -65,6 +68,10 @@ import picocli.CommandLine.Spec;
       "--binarization itq makes rows of their own (METHOD+itq, e.g. vdsh-s+itq):",
       "the same networks with codes rotated by iterative quantization, beside the",
       "thesis's median thresholds; --with-itq makes both rows from one training.",
+      "Once per dataset it also scores the rankings without codes of",
+      "eval-references (ceiling, TF-IDF cosine, a linear classifier's label",
+      "posterior) into OUT/results/references/DATASET.json: the page states them",
+      "under each table and the plots draw them as grey lines.",
       "",
       "Each cell's trained model is kept as WORK-DIR/reproduce-models/",
       "DATASET-METHOD-BITS.hashmodel, ready for search and encode; --retime",
@@ -267,6 +274,7 @@ final class ReproduceCommand implements Callable<Integer> {
     } else if (retime) {
       nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods), store, command) == 0;
     } else if (reportOnly == false) {
+      computeReferences(chosenDatasets);
       List<Cell> plan = plan(chosenDatasets, chosenMethods);
       failures = runCells(plan, options, store, thesis, command);
       if (withItq) {
@@ -633,6 +641,45 @@ final class ReproduceCommand implements Callable<Integer> {
     return groups;
   }
 
+  private ReferenceStore referenceStore() {
+    return new ReferenceStore(out.resolve("results").resolve("references"));
+  }
+
+  /**
+   * Computes the reference rankings ({@code eval-references}) of each dataset that has none yet:
+   * seconds per dataset, beside hours of cells.
+   */
+  private void computeReferences(List<ReproductionDataset> chosenDatasets) throws IOException {
+    ReferenceStore references = referenceStore();
+    for (ReproductionDataset d : chosenDatasets) {
+      if (references.has(d.key())) {
+        continue;
+      }
+      Path folder = d.folder(dataRoot);
+      DatasetReader reader = new DatasetReader(folder);
+      try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {
+        ReferenceRankings.Result r =
+            ReferenceRankings.evaluate(
+                corpus, OneVsRestLogisticRegression.Settings.DEFAULT, 100, common.seed, threads, common.progress());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put(
+            "command",
+            "./semhash eval-references --dataset " + folder + (common.seed == 42 ? "" : " --seed " + common.seed));
+        json.put("dataset", reader.name());
+        json.put("seed", common.seed);
+        json.put("evaluated_on", "test");
+        json.putAll(EvalReferencesCommand.json(r));
+        json.put("machine", machine());
+        Files.createDirectories(references.file(d.key()).getParent());
+        JsonReport.write(references.file(d.key()), json);
+        System.out.printf(
+            Locale.ROOT,
+            "%s references: ceiling %.4f, TF-IDF cosine %.4f, label posterior %.4f (wrote %s)%n",
+            d.key(), r.ceiling(), r.cosine().precision(), r.posterior().precision(), references.file(d.key()));
+      }
+    }
+  }
+
   private static NeighborCache cache() {
     return new NeighborCache(NeighborCache.defaultDirectory());
   }
@@ -647,11 +694,12 @@ final class ReproduceCommand implements Callable<Integer> {
       titles.put(d.key(), d.title());
     }
     Files.createDirectories(out);
-    ReproductionReport report = new ReproductionReport(titles, order, thesis, cells);
+    ReproductionReport report =
+        new ReproductionReport(titles, order, thesis, cells, referenceStore().readAll());
     Files.writeString(out.resolve("README.md"), report.markdown(command, machine()));
     for (String d : datasetKeys) {
       Path png = out.resolve(ReproductionReport.plotFile(d));
-      Prec100Chart.write(report.rows(d), titles.get(d), png);
+      Prec100Chart.write(report.rows(d), report.references(d), titles.get(d), png);
     }
     System.out.println(
         "wrote " + out.resolve("README.md") + " and the plots " + out.resolve("prec100-*.png"));

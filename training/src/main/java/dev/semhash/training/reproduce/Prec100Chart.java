@@ -22,7 +22,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Draws Prec@100 against code length for one dataset, like the thesis's figures: per method our
  * results as a solid line with dots and the thesis's as a dashed line of the same colour, and our
  * ITQ codes of the method ({@code METHOD+itq}) as a dotted line with squares in that colour again;
- * a code length not run leaves a gap. Code lengths are equally spaced categories (8, 16, ..., 128: a
+ * a code length not run leaves a gap; the rankings without codes of {@code eval-references}, when
+ * given, are grey horizontal lines. Code lengths are equally spaced categories (8, 16, ..., 128: a
  * logarithmic axis). Uses XChart and needs no display: the JVM is switched to headless mode unless
  * told otherwise.
  *
@@ -42,12 +43,26 @@ public final class Prec100Chart {
     new Color(0x7f7f7f), new Color(0xbcbd22)
   };
 
+  private static final Color REFERENCE_GREY = new Color(0x606060);
+
   private Prec100Chart() {}
 
   /**
    * Writes the plot of {@code rows} (one dataset's, see {@link ReproductionReport#rows}) as PNG.
    */
   public static void write(List<ReproductionReport.Row> rows, String title, Path png)
+      throws IOException {
+    write(rows, null, title, png);
+  }
+
+  /**
+   * As {@link #write(List, String, Path)}, with the dataset's reference rankings as horizontal grey
+   * lines: the ceiling (solid), the label posterior (dashed) and the TF-IDF cosine (dotted).
+   *
+   * @param references the dataset's reference rankings, or {@code null} for none
+   */
+  public static void write(
+      List<ReproductionReport.Row> rows, ReferenceResult references, String title, Path png)
       throws IOException {
     if (System.getProperty("java.awt.headless") == null) {
       System.setProperty("java.awt.headless", "true"); // a PNG needs no display
@@ -121,6 +136,12 @@ public final class Prec100Chart {
         any = true;
       }
     }
+    if (references != null) {
+      reference(chart, categories, "ceiling (perfect ranking)", references.ceiling(), new float[] {});
+      reference(chart, categories, "label posterior (linear classifier)", references.posteriorPrec100(), new float[] {7f, 5f});
+      reference(chart, categories, "TF-IDF cosine (exhaustive)", references.cosinePrec100(), new float[] {2f, 3f});
+      any = true;
+    }
     if (any == false) {
       // XChart cannot draw a chart without series; an invisible point keeps the axes.
       List<Double> y =
@@ -137,5 +158,17 @@ public final class Prec100Chart {
             ? abs.toString().substring(0, abs.toString().length() - 4)
             : abs.toString();
     BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  private static void reference(
+      CategoryChart chart, List<String> categories, String name, double value, float[] dashes) {
+    CategorySeries line =
+        chart.addSeries(name, categories, java.util.Collections.nCopies(categories.size(), value));
+    line.setLineColor(REFERENCE_GREY);
+    line.setMarker(SeriesMarkers.NONE);
+    line.setLineStyle(
+        dashes.length == 0
+            ? new BasicStroke(1.5f)
+            : new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dashes, 0f));
   }
 }

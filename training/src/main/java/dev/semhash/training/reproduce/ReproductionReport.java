@@ -64,6 +64,7 @@ public final class ReproductionReport {
   private final List<String> methodOrder;
   private final ThesisNumbers thesis;
   private final List<CellResult> cells;
+  private final Map<String, ReferenceResult> references;
 
   /**
    * @param titles dataset keys, in page order, to their headings
@@ -76,10 +77,31 @@ public final class ReproductionReport {
       List<String> methodOrder,
       ThesisNumbers thesis,
       List<CellResult> cells) {
+    this(titles, methodOrder, thesis, cells, Map.of());
+  }
+
+  /**
+   * As {@link #ReproductionReport(Map, List, ThesisNumbers, List)}, with each dataset's reference
+   * rankings, stated under its Prec@100 table.
+   *
+   * @param references by dataset key; a dataset without any has no such paragraph
+   */
+  public ReproductionReport(
+      Map<String, String> titles,
+      List<String> methodOrder,
+      ThesisNumbers thesis,
+      List<CellResult> cells,
+      Map<String, ReferenceResult> references) {
     this.titles = new LinkedHashMap<>(titles);
     this.methodOrder = List.copyOf(methodOrder);
     this.thesis = thesis;
     this.cells = List.copyOf(cells);
+    this.references = Map.copyOf(references);
+  }
+
+  /** The reference rankings of a dataset, or {@code null} if none were computed. */
+  public ReferenceResult references(String dataset) {
+    return references.get(dataset);
   }
 
   /** The PNG file name of a dataset's plot, relative to the page. */
@@ -284,6 +306,10 @@ public final class ReproductionReport {
       }
       md.append(' ').append(r.thesisSource().isEmpty() ? NONE : r.thesisSource()).append(" |\n");
     }
+    ReferenceResult ref = references.get(dataset);
+    if (ref != null) {
+      referenceParagraph(md, ref);
+    }
     long stale =
         rows.stream().flatMap(r -> r.ours().values().stream()).filter(CellResult::predatesEarlyStopping).count();
     if (stale > 0) {
@@ -325,6 +351,25 @@ public final class ReproductionReport {
         bits,
         c -> c.trainSeconds(),
         false);
+  }
+
+  /** What the dataset's queries score without codes, to read the table against. */
+  private static void referenceParagraph(StringBuilder md, ReferenceResult ref) {
+    md.append("\n**Rankings without codes**, the same queries (grey lines in the plot; ")
+        .append(ref.command().isEmpty() ? "`./semhash eval-references`" : "`" + ref.command() + "`")
+        .append(", seed ")
+        .append(ref.seed())
+        .append("):\n\n| ranking | Prec@100 |\n|---|---|\n")
+        .append("| every training document sharing a label first: the ceiling | ")
+        .append(score(ref.ceiling()))
+        .append(" |\n| label posterior of a linear classifier trained on the training labels")
+        .append(" (one-vs-rest logistic regression, its top label right for ")
+        .append(String.format(Locale.ROOT, "%.1f", 100 * ref.topLabelAccuracy()))
+        .append(" % of the queries): what supervised codes can hope to encode | ")
+        .append(score(ref.posteriorPrec100()))
+        .append(" |\n| exhaustive cosine of the TF-IDF vectors: the input the codes compress | ")
+        .append(score(ref.cosinePrec100()))
+        .append(" |\n");
   }
 
   private static void oursTable(

@@ -105,10 +105,20 @@ class ReproduceCommandTest {
     for (String d : new String[] {"20newsgroups", "reuters", "citeseer"}) {
       assertTrue(Files.size(out.resolve("prec100-" + d + ".png")) > 1000, d);
     }
+    // the dataset's rankings without codes, once: 40 training documents per topic, ceiling .40
+    Path references = out.resolve("results/references/20newsgroups.json");
+    JsonNode ref = CliTestSupport.json(references);
+    assertEquals(0.4, ref.get("prec@100_ceiling").asDouble(), 0);
+    assertEquals("./semhash eval-references --dataset " + data.resolve("20newsgroups"), ref.get("command").asText());
+    assertTrue(ref.get("label_posterior").get("prec@100").asDouble() > 0.37, ref.toString());
+    assertTrue(readme.contains("**Rankings without codes**"), readme);
+    assertFalse(Files.exists(out.resolve("results/references/reuters.json")), "only the datasets run");
 
     byte[] before8 = Files.readAllBytes(cell8);
+    byte[] referencesBefore = Files.readAllBytes(references);
     CliTestSupport.Outcome again = CliTestSupport.run(args(data, out));
     assertEquals(0, again.exitCode(), again.err());
+    assertEquals(new String(referencesBefore), Files.readString(references), "computed once");
     assertEquals(HAND_MADE_CELL, Files.readString(cell16));
     assertEquals(new String(before8), Files.readString(cell8), "nothing to run the second time");
 

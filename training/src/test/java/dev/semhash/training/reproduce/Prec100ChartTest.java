@@ -59,6 +59,21 @@ class Prec100ChartTest {
   }
 
   @Test
+  void referenceRankingsAreGreyLines() throws Exception {
+    List<CellResult> cells =
+        List.of(ReproductionReportTest.cell("lsh", 8, 0.05, 0.05, 0.01, 1, List.of(), List.of(), null));
+    List<ReproductionReport.Row> rows = ReproductionReportTest.report(cells).rows("20newsgroups");
+    Path without = tmp.resolve("without.png");
+    Path with = tmp.resolve("with.png");
+    Prec100Chart.write(rows, "20 Newsgroups", without);
+    Prec100Chart.write(
+        rows, new ReferenceResult("20newsgroups", 1.0, 0.39, 0.82, 0.82, 42, ""), "20 Newsgroups", with);
+    int before = count(ImageIO.read(without.toFile()), 0x606060); // some of the axes' text
+    int after = count(ImageIO.read(with.toFile()), 0x606060);
+    assertTrue(after > before + 600, "three grey lines across the plot: " + before + " -> " + after);
+  }
+
+  @Test
   void aDatasetWithoutNumbersStillGetsItsAxes() throws Exception {
     Path png = tmp.resolve("empty.png");
     Prec100Chart.write(List.of(), "Nothing", png);

@@ -237,6 +237,34 @@ class ReproductionReportTest {
   }
 
   @Test
+  void aDatasetsReferenceRankingsStandUnderItsPrec100Table() {
+    Map<String, String> titles = new LinkedHashMap<>();
+    titles.put("20newsgroups", "20 Newsgroups");
+    titles.put("citeseer", "CiteSeer");
+    ReferenceResult ref =
+        new ReferenceResult("20newsgroups", 1.0, 0.38789, 0.82244, 0.8224, 42, "./semhash eval-references --dataset D");
+    ReproductionReport r =
+        new ReproductionReport(
+            titles, List.of("lsh"), ThesisNumbers.parse(THESIS, "test"),
+            List.of(cell("lsh", 32, 0.07, 0.07, 0.01, 1, List.of(), List.of(), null)),
+            Map.of("20newsgroups", ref));
+    String md = r.markdown("./semhash reproduce", "2 cores");
+    String expected =
+        "**Rankings without codes**, the same queries (grey lines in the plot; `./semhash eval-references --dataset D`, seed 42):\n"
+            + "\n| ranking | Prec@100 |\n|---|---|\n"
+            + "| every training document sharing a label first: the ceiling | 1.0000 |\n"
+            + "| label posterior of a linear classifier trained on the training labels (one-vs-rest logistic"
+            + " regression, its top label right for 82.2 % of the queries): what supervised codes can hope to encode | .8224 |\n"
+            + "| exhaustive cosine of the TF-IDF vectors: the input the codes compress | .3879 |\n";
+    int at = md.indexOf(expected);
+    assertTrue(at > 0, md);
+    assertTrue(at > md.indexOf("## 20 Newsgroups") && at < md.indexOf("**NDCG@100**"), "under the Prec@100 table");
+    assertEquals(at, md.lastIndexOf("**Rankings without codes**"), "CiteSeer has none");
+    assertEquals(ref, r.references("20newsgroups"));
+    assertEquals(null, r.references("citeseer"));
+  }
+
+  @Test
   void cellsThatPredateTodaysEarlyStoppingAreMarked() {
     CellResult fresh = cell("vdsh", 8, 0.31234, 0.35, 0.2, 120.04, List.of(10.0), List.of(), null);
     CellResult old = cell("lsh", 16, 0.4, 0.35, 0.2, 120.04, List.of(10.0), List.of(), null);
