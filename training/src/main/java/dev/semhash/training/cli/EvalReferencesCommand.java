@@ -94,15 +94,14 @@ final class EvalReferencesCommand implements Callable<Integer> {
             reader, corpusOptions.settings(), validation, randomSplit, common.seed, threads, common.progress(), results)) {
       new HashRun(dataset, threads, common.seed, common.progress())
           .requireLabels(corpus.trainLabels(), "training", "eval-references");
+      if (corpus.test().numRows() == 0) {
+        throw new IllegalArgumentException(
+            "dataset " + dataset + " has no document with split \"test\"; the queries are test documents,"
+                + " or give --validation 0.2 to draw them from the training documents");
+      }
       ReferenceRankings.Result r =
           ReferenceRankings.evaluate(corpus, settings, 100, common.seed, threads, common.progress());
-      results.putAll(json(r));
-      Map<String, Object> corpusSettings = new LinkedHashMap<>();
-      corpusSettings.put("stop_words", corpus.settings().analyzer().stopWords().cliName());
-      corpusSettings.put("vocabulary_size", corpus.vocabulary().size());
-      corpusSettings.put("weighting", corpus.settings().weighting().name().toLowerCase(Locale.ROOT));
-      corpusSettings.put("normalize", corpus.settings().normalize());
-      results.put("settings", corpusSettings);
+      results.putAll(json(r, corpus));
       print(reader.name(), r, corpus.vocabulary().size(), (String) results.get("evaluated_on"));
     }
     if (common.json != null) {
@@ -112,8 +111,11 @@ final class EvalReferencesCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The result's JSON keys, as {@code eval-references --json} writes them and reproduce reads them. */
-  static Map<String, Object> json(ReferenceRankings.Result r) {
+  /**
+   * The result's JSON keys, as {@code eval-references --json} writes them and reproduce reads them,
+   * with the corpus settings the vectors were made with.
+   */
+  static Map<String, Object> json(ReferenceRankings.Result r, Corpus corpus) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("queries", r.cosine().queries());
     out.put("train_documents", r.cosine().documents());
@@ -129,6 +131,12 @@ final class EvalReferencesCommand implements Callable<Integer> {
     classifier.put("train_seconds", Math.round(r.classifierSeconds() * 1000) / 1000.0);
     posterior.put("classifier", classifier);
     out.put("label_posterior", posterior);
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("stop_words", corpus.settings().analyzer().stopWords().cliName());
+    settings.put("vocabulary_size", corpus.vocabulary().size());
+    settings.put("weighting", corpus.settings().weighting().name().toLowerCase(Locale.ROOT));
+    settings.put("normalize", corpus.settings().normalize());
+    out.put("settings", settings);
     return out;
   }
 

@@ -668,7 +668,7 @@ final class ReproduceCommand implements Callable<Integer> {
         json.put("dataset", reader.name());
         json.put("seed", common.seed);
         json.put("evaluated_on", "test");
-        json.putAll(EvalReferencesCommand.json(r));
+        json.putAll(EvalReferencesCommand.json(r, corpus));
         json.put("machine", machine());
         Files.createDirectories(references.file(d.key()).getParent());
         JsonReport.write(references.file(d.key()), json);

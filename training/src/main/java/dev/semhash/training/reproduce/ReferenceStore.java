@@ -59,7 +59,8 @@ public final class ReferenceStore {
       n = JSON.readTree(file.toFile());
     } catch (IOException e) {
       throw new IllegalArgumentException(
-          "cannot read reference rankings " + file + ": " + e.getMessage().lines().findFirst().orElse("")
+          "cannot read reference rankings " + file + ": "
+              + (e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse(""))
               + "; delete the file and run reproduce again to recompute it",
           e);
     }

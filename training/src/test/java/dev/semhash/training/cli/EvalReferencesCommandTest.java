@@ -60,6 +60,35 @@ class EvalReferencesCommandTest {
   }
 
   @Test
+  void aDatasetWithoutLabelsOrWithoutTestDocumentsIsRefused() throws Exception {
+    Path unlabelled = tmp.resolve("unlabelled");
+    Path noTest = tmp.resolve("no-test");
+    write(unlabelled, "{\"id\": \"a\", \"text\": \"rocket orbit\", \"labels\": [], \"split\": \"train\"}\n"
+        + "{\"id\": \"b\", \"text\": \"rocket moon\", \"labels\": [], \"split\": \"test\"}\n");
+    write(noTest, "{\"id\": \"a\", \"text\": \"rocket orbit\", \"labels\": [\"space\"], \"split\": \"train\"}\n"
+        + "{\"id\": \"b\", \"text\": \"rocket moon\", \"labels\": [\"space\"], \"split\": \"train\"}\n");
+    CliTestSupport.Outcome none =
+        CliTestSupport.run("eval-references", "--dataset", unlabelled.toString(), "--min-df", "1", "--no-progress");
+    assertEquals(1, none.exitCode());
+    assertTrue(none.err().contains("no training document of " + unlabelled + " has a label; eval-references judges"
+        + " relevance by shared labels"), none.err());
+    CliTestSupport.Outcome trainOnly =
+        CliTestSupport.run("eval-references", "--dataset", noTest.toString(), "--min-df", "1", "--no-progress");
+    assertEquals(1, trainOnly.exitCode());
+    assertTrue(trainOnly.err().contains(
+        "dataset " + noTest + " has no document with split \"test\"; the queries are test documents, or give"
+            + " --validation 0.2 to draw them from the training documents"), trainOnly.err());
+  }
+
+  private static void write(Path dir, String jsonLines) throws Exception {
+    java.nio.file.Files.createDirectories(dir);
+    try (java.io.OutputStream o =
+        new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(dir.resolve("docs.jsonl.gz")))) {
+      o.write(jsonLines.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
   void aRandomSplitPoolsBothSplits() throws Exception {
     Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
     Path out = tmp.resolve("split.json");
