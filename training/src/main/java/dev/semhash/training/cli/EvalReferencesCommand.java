@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
       "Scores the queries of eval-hash (each test document ranks every training",
       "document; relevant = shares a label) with three rankings that use no code:",
       "  perfect        every training document sharing a label first: the ceiling",
-      "  TF-IDF cosine  the exhaustive cosine of the documents' TF-IDF vectors, the",
-      "                 input that unsupervised codes compress",
+      "  cosine         the exhaustive cosine of the documents' vectors (TF-IDF",
+      "                 unless --weighting), the input that codes compress",
       "  label posterior  a linear classifier (one-vs-rest logistic regression on the",
       "                 same vectors, trained on the training documents' labels)",
       "                 scores each training document by the chance that it shares",
@@ -102,7 +102,7 @@ final class EvalReferencesCommand implements Callable<Integer> {
       ReferenceRankings.Result r =
           ReferenceRankings.evaluate(corpus, settings, 100, common.seed, threads, common.progress());
       results.putAll(json(r, corpus));
-      print(reader.name(), r, corpus.vocabulary().size(), (String) results.get("evaluated_on"));
+      print(reader.name(), r, corpus, (String) results.get("evaluated_on"));
     }
     if (common.json != null) {
       JsonReport.write(common.json, results);
@@ -120,7 +120,7 @@ final class EvalReferencesCommand implements Callable<Integer> {
     out.put("queries", r.cosine().queries());
     out.put("train_documents", r.cosine().documents());
     out.put("prec@100_ceiling", CommandSupport.round(r.ceiling()));
-    out.put("tfidf_cosine", figures(r.cosine()));
+    out.put("cosine", figures(r.cosine()));
     Map<String, Object> posterior = figures(r.posterior());
     posterior.put("top_label_accuracy", CommandSupport.round(r.topLabelAccuracy()));
     Map<String, Object> classifier = new LinkedHashMap<>();
@@ -147,15 +147,17 @@ final class EvalReferencesCommand implements Callable<Integer> {
     return f;
   }
 
-  private static void print(String dataset, ReferenceRankings.Result r, int terms, String queries) {
+  private static void print(String dataset, ReferenceRankings.Result r, Corpus corpus, String queries) {
     System.out.printf(
         Locale.ROOT,
         "reference rankings of %s (%s: %,d queries over %,d training documents, %,d terms)%n",
-        dataset, queries.replace('_', ' '), r.cosine().queries(), r.cosine().documents(), terms);
+        dataset, queries.replace('_', ' '), r.cosine().queries(), r.cosine().documents(),
+        corpus.vocabulary().size());
     System.out.printf(Locale.ROOT, "%-52s %9s %9s%n", "ranking", "prec@100", "ndcg@100");
     System.out.printf(Locale.ROOT, "%-52s %9.4f %9s%n", "perfect (every document sharing a label first)", r.ceiling(), "-");
+    String vectors = ReferenceRankings.vectorName(corpus.settings().weighting().name().toLowerCase(Locale.ROOT));
     System.out.printf(
-        Locale.ROOT, "%-52s %9.4f %9.4f%n", "TF-IDF cosine, exhaustive (unsupervised)", r.cosine().precision(), r.cosine().ndcg());
+        Locale.ROOT, "%-52s %9.4f %9.4f%n", vectors + " cosine, exhaustive (unsupervised)", r.cosine().precision(), r.cosine().ndcg());
     System.out.printf(
         Locale.ROOT,
         "%-52s %9.4f %9.4f%n",

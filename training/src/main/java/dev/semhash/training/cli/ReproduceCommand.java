@@ -674,7 +674,7 @@ final class ReproduceCommand implements Callable<Integer> {
         JsonReport.write(references.file(d.key()), json);
         System.out.printf(
             Locale.ROOT,
-            "%s references: ceiling %.4f, TF-IDF cosine %.4f, label posterior %.4f (wrote %s)%n",
+            "%s references: ceiling %.4f, cosine %.4f, label posterior %.4f (wrote %s)%n",
             d.key(), r.ceiling(), r.cosine().precision(), r.posterior().precision(), references.file(d.key()));
       }
     }

@@ -100,6 +100,20 @@ public final class ReferenceRankings {
         cosine, posterior, labelled == 0 ? 0 : right / (double) labelled, seconds, settings, seed);
   }
 
+  /**
+   * How reports name the vectors of a term weighting, given as {@code --weighting} names it:
+   * "TF-IDF" for {@code tfidf}, "term-frequency", "BM25-weighted", "binary".
+   */
+  public static String vectorName(String weighting) {
+    return switch (weighting) {
+      case "tfidf" -> "TF-IDF";
+      case "tf" -> "term-frequency";
+      case "bm25" -> "BM25-weighted";
+      case "binary" -> "binary";
+      default -> weighting;
+    };
+  }
+
   private static int argMax(double[] values) {
     int best = 0;
     for (int i = 1; i < values.length; i++) {

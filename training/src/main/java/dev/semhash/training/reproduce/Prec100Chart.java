@@ -57,7 +57,7 @@ public final class Prec100Chart {
 
   /**
    * As {@link #write(List, String, Path)}, with the dataset's reference rankings as horizontal grey
-   * lines: the ceiling (solid), the label posterior (dashed) and the TF-IDF cosine (dotted).
+   * lines: the ceiling (solid), the label posterior (dashed) and the input vectors' cosine (dotted).
    *
    * @param references the dataset's reference rankings, or {@code null} for none
    */
@@ -139,7 +139,7 @@ public final class Prec100Chart {
     if (references != null) {
       reference(chart, categories, "ceiling (perfect ranking)", references.ceiling(), new float[] {});
       reference(chart, categories, "label posterior (linear classifier)", references.posteriorPrec100(), new float[] {7f, 5f});
-      reference(chart, categories, "TF-IDF cosine (exhaustive)", references.cosinePrec100(), new float[] {2f, 3f});
+      reference(chart, categories, "cosine of the input vectors (exhaustive)", references.cosinePrec100(), new float[] {2f, 3f});
       any = true;
     }
     if (any == false) {

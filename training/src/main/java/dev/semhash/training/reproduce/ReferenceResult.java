@@ -6,7 +6,8 @@ package dev.semhash.training.reproduce;
  *
  * @param dataset the dataset's key
  * @param ceiling Prec@100 of a perfect ranking
- * @param cosinePrec100 Prec@100 of the exhaustive TF-IDF cosine
+ * @param cosinePrec100 Prec@100 of the exhaustive cosine of the document vectors
+ * @param weighting the vectors' term weighting, as {@code --weighting} names it ({@code tfidf})
  * @param posteriorPrec100 Prec@100 of the linear classifier's label posterior
  * @param topLabelAccuracy share of the queries whose most probable label is one of theirs
  * @param seed the classifier's seed
@@ -16,6 +17,7 @@ public record ReferenceResult(
     String dataset,
     double ceiling,
     double cosinePrec100,
+    String weighting,
     double posteriorPrec100,
     double topLabelAccuracy,
     long seed,

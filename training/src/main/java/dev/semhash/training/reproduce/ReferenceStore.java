@@ -72,7 +72,8 @@ public final class ReferenceStore {
     return new ReferenceResult(
         name.substring(0, name.length() - ".json".length()),
         number(n.get("prec@100_ceiling"), "prec@100_ceiling", file),
-        number(n.path("tfidf_cosine").get("prec@100"), "tfidf_cosine.prec@100", file),
+        number(n.path("cosine").get("prec@100"), "cosine.prec@100", file),
+        n.path("settings").path("weighting").asText("tfidf"),
         number(n.path("label_posterior").get("prec@100"), "label_posterior.prec@100", file),
         number(n.path("label_posterior").get("top_label_accuracy"), "label_posterior.top_label_accuracy", file),
         (long) number(n.get("seed"), "seed", file),

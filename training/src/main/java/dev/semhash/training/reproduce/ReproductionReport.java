@@ -1,6 +1,7 @@
 package dev.semhash.training.reproduce;
 
 import dev.semhash.training.bench.EncoderSpeed;
+import dev.semhash.training.reference.ReferenceRankings;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -367,7 +368,9 @@ public final class ReproductionReport {
         .append(String.format(Locale.ROOT, "%.1f", 100 * ref.topLabelAccuracy()))
         .append(" % of the queries): what supervised codes can hope to encode | ")
         .append(score(ref.posteriorPrec100()))
-        .append(" |\n| exhaustive cosine of the TF-IDF vectors: the input the codes compress | ")
+        .append(" |\n| exhaustive cosine of the ")
+        .append(ReferenceRankings.vectorName(ref.weighting()))
+        .append(" vectors: the input the codes compress | ")
         .append(score(ref.cosinePrec100()))
         .append(" |\n");
   }

@@ -33,7 +33,7 @@ class EvalReferencesCommandTest {
     assertEquals(30, json.get("queries").asInt());
     assertEquals(180, json.get("train_documents").asInt());
     assertEquals(0.6, json.get("prec@100_ceiling").asDouble(), 0);
-    assertTrue(json.get("tfidf_cosine").get("prec@100").asDouble() > 0.5, json.toString());
+    assertTrue(json.get("cosine").get("prec@100").asDouble() > 0.5, json.toString());
     JsonNode posterior = json.get("label_posterior");
     assertEquals(0.6, posterior.get("prec@100").asDouble(), 1e-9, json.toString());
     assertEquals(1.0, posterior.get("top_label_accuracy").asDouble(), 0);
@@ -41,7 +41,7 @@ class EvalReferencesCommandTest {
     assertEquals(5, posterior.get("classifier").get("seed").asLong());
     assertEquals("tfidf", json.get("settings").get("weighting").asText());
     JsonNode again = CliTestSupport.json(b);
-    assertEquals(json.get("tfidf_cosine"), again.get("tfidf_cosine"));
+    assertEquals(json.get("cosine"), again.get("cosine"));
     assertEquals(posterior.get("prec@100"), again.get("label_posterior").get("prec@100"));
   }
 

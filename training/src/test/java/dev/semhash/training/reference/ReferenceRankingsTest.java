@@ -34,4 +34,12 @@ class ReferenceRankingsTest {
       assertTrue(r.topLabelAccuracy() > 0.92, "top label right for " + r.topLabelAccuracy());
     }
   }
+
+  @Test
+  void vectorNamesFollowTheWeighting() {
+    assertEquals("TF-IDF", ReferenceRankings.vectorName("tfidf"));
+    assertEquals("term-frequency", ReferenceRankings.vectorName("tf"));
+    assertEquals("BM25-weighted", ReferenceRankings.vectorName("bm25"));
+    assertEquals("binary", ReferenceRankings.vectorName("binary"));
+  }
 }

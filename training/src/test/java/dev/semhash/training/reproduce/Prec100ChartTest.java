@@ -67,7 +67,7 @@ class Prec100ChartTest {
     Path with = tmp.resolve("with.png");
     Prec100Chart.write(rows, "20 Newsgroups", without);
     Prec100Chart.write(
-        rows, new ReferenceResult("20newsgroups", 1.0, 0.39, 0.82, 0.82, 42, ""), "20 Newsgroups", with);
+        rows, new ReferenceResult("20newsgroups", 1.0, 0.39, "tfidf", 0.82, 0.82, 42, ""), "20 Newsgroups", with);
     int before = count(ImageIO.read(without.toFile()), 0x606060); // some of the axes' text
     int after = count(ImageIO.read(with.toFile()), 0x606060);
     assertTrue(after > before + 600, "three grey lines across the plot: " + before + " -> " + after);

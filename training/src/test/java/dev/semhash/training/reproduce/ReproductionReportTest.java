@@ -242,7 +242,7 @@ class ReproductionReportTest {
     titles.put("20newsgroups", "20 Newsgroups");
     titles.put("citeseer", "CiteSeer");
     ReferenceResult ref =
-        new ReferenceResult("20newsgroups", 1.0, 0.38789, 0.82244, 0.8224, 42, "./semhash eval-references --dataset D");
+        new ReferenceResult("20newsgroups", 1.0, 0.38789, "tfidf", 0.82244, 0.8224, 42, "./semhash eval-references --dataset D");
     ReproductionReport r =
         new ReproductionReport(
             titles, List.of("lsh"), ThesisNumbers.parse(THESIS, "test"),
