@@ -9,10 +9,11 @@ import java.util.List;
 
 /**
  * The reference rankings of a corpus under the hashing protocol (every test document a query over
- * the training documents, relevant = shares a label): the exhaustive TF-IDF cosine and a linear
- * classifier's label posterior, each with Prec@k and NDCG@k, and the ceiling of a perfect ranking.
- * No code is involved; the figures say how far a table's codes stand from what their input holds
- * (cosine) and from what a supervised linear model reads in it (posterior).
+ * the training documents, relevant = shares a label): the exhaustive cosine of the corpus's
+ * vectors (TF-IDF by default) and a linear classifier's label posterior, each with Prec@k and
+ * NDCG@k, and the ceiling of a perfect ranking. No code is involved; the figures say how far a
+ * table's codes stand from what their input holds (cosine) and from what a supervised linear model
+ * reads in it (posterior).
  *
  * <pre class="prettyprint">
  * ReferenceRankings.Result r = ReferenceRankings.evaluate(
@@ -66,7 +67,7 @@ public final class ReferenceRankings {
     LabelRankingEvaluator evaluator = new LabelRankingEvaluator(trainLabels);
     LabelRankingEvaluation cosine =
         evaluator.evaluate(
-            testLabels, new SparseCosineScorer(corpus.train(), corpus.test()), k, threads, progress, "TF-IDF cosine");
+            testLabels, new SparseCosineScorer(corpus.train(), corpus.test()), k, threads, progress, "cosine");
     long start = System.nanoTime();
     OneVsRestLogisticRegression classifier =
         OneVsRestLogisticRegression.train(
