@@ -260,7 +260,12 @@ public final class VdshTrainer {
     Map<String, INDArray> bestGraph = null;
     float[] gradPre1 = new float[settings.batchSize() * hidden];
     long totalStart = System.nanoTime();
-    try (Progress p = progress.start(spec.method().toUpperCase(Locale.ROOT) + " epochs", settings.maxEpochs(), "epochs")) {
+    // Counted in documents, not epochs, so that the rate and the time left show within an epoch too
+    // (one epoch of a large corpus, or of one story per step, takes many minutes); the total assumes
+    // every epoch runs, and early stopping ends the bar sooner.
+    long maxDocuments = (long) settings.maxEpochs() * training.length;
+    String task = spec.method().toUpperCase(Locale.ROOT) + " training, at most " + settings.maxEpochs() + " epochs";
+    try (Progress p = progress.start(task, maxDocuments, "docs")) {
       for (int epoch = 1; epoch <= settings.maxEpochs(); epoch++) {
         long start = System.nanoTime();
         long cpuStart = processCpuNanos();
@@ -292,6 +297,7 @@ public final class VdshTrainer {
           sum = sum.plus(l);
           weightedLoss += l.perDocument(klWeight, settings.labelWeight()) * l.documents();
           klWeight = Math.min(1.0, klWeight + settings.klAnnealStep());
+          p.step(rows.length);
         }
         VdshGraph.Losses val = VdshGraph.Losses.ZERO;
         for (int i = 0; i < validationBatches.size(); i++) {
@@ -317,7 +323,6 @@ public final class VdshTrainer {
         p.message(String.format(Locale.ROOT,
             "epoch %d: loss %.2f, %s, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
             epoch, weightedLoss / sum.documents(), measured, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
-        p.step(1);
         if (annealedEpoch == 0 && klWeight >= 1) {
           annealedEpoch = epoch;
         }

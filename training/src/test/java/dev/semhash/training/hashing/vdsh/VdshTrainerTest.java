@@ -324,6 +324,44 @@ class VdshTrainerTest {
   }
 
   /**
+   * Training progress is counted in documents, one step per mini-batch, so that the rate and the
+   * time left show within an epoch: the bar's total is every epoch's training documents, and a run
+   * that stops early has stepped through exactly the epochs it ran.
+   */
+  @Test
+  void progressCountsTheDocumentsOfEveryMiniBatch() {
+    SparseMatrix x = head(corpus.train(), 300);
+    SparseMatrix c = head(counts, 300);
+    VdshSettings impatient = SMALL.withHiddenUnits(16).withMaxEpochs(12).withPatience(1).withLearningRate(0.03)
+        .withKlAnnealStep(1);
+    List<Long> totals = new ArrayList<>();
+    List<Long> steps = new ArrayList<>();
+    ProgressReporter recording = (task, total, unit) -> {
+      assertEquals("docs", unit, task);
+      assertTrue(task.startsWith("VDSH training, at most 12 epochs"), task);
+      totals.add(total);
+      return new ProgressReporter.Progress() {
+        @Override
+        public void step(long n) {
+          steps.add(n);
+        }
+
+        @Override
+        public void close() {}
+      };
+    };
+    TrainedVdsh t = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, impatient, 5, recording);
+    int epochs = t.history.size();
+    assertTrue(epochs < 12, "stopped early: " + t.history);
+    assertEquals(List.of(12L * t.trainingDocuments), totals);
+    int batchesPerEpoch = (t.trainingDocuments + impatient.batchSize() - 1) / impatient.batchSize();
+    assertTrue(batchesPerEpoch > 1, "several mini-batches an epoch: " + t.trainingDocuments);
+    assertEquals(epochs * batchesPerEpoch, steps.size());
+    assertEquals((long) epochs * t.trainingDocuments, steps.stream().mapToLong(Long::longValue).sum());
+    assertTrue(steps.stream().allMatch(n -> n > 0 && n <= impatient.batchSize()), steps.toString());
+  }
+
+  /**
    * Patience only runs once the KL weight is 1: a run whose weight never gets there trains every
    * epoch even when epochs fail to improve on the best, and one annealed from the first
    * mini-batch stops after {@code patience} such epochs.
