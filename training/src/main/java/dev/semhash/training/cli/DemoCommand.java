@@ -16,6 +16,8 @@ import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.indexing.SemanticIndexBuilder;
+import dev.semhash.training.report.LearningCurve;
+import dev.semhash.training.report.LearningCurveChart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -160,8 +162,13 @@ final class DemoCommand implements Callable<Integer> {
       double corpusSeconds = seconds(t);
       t = System.nanoTime();
       Path modelFile = work.resolve(method.cliName() + "-" + bits + "." + HashModelFormat.EXTENSION);
+      Path curveFile = null;
       try (HashModel trained = method.train(corpus, bits, options, common.seed, common.progress())) {
         HashModelFormat.write(trained, modelFile);
+        if (LearningCurve.isPresent(trained.info())) {
+          curveFile = work.resolve(method.cliName() + "-" + bits + "-learning-curve.png");
+          LearningCurveChart.write(LearningCurve.of(trained.info()), dataset == null ? "Europarl" : source, curveFile);
+        }
       }
       double trainSeconds = seconds(t);
       // the exact TF-IDF cosine neighbours every method is measured against
@@ -185,6 +192,9 @@ final class DemoCommand implements Callable<Integer> {
         System.out.printf("%nStep                          time%n");
         System.out.printf("corpus through Lucene    %8.1f s  (%,d terms, TF-IDF, English analysis)%n", corpusSeconds, corpus.vocabulary().size());
         System.out.printf("train %-9s %3d bits %8.1f s  -> %s%n", method.cliName(), bits, trainSeconds, modelFile);
+        if (curveFile != null) {
+          System.out.printf("  its loss by epoch           -> %s%n", curveFile);
+        }
         if (reference != null) {
           System.out.printf("train %-9s %3d bits %8.1f s  (the reference)%n", "lsh", bits, referenceTrainSeconds);
         }
@@ -221,6 +231,9 @@ final class DemoCommand implements Callable<Integer> {
         report.put("vocabulary_size", corpus.vocabulary().size());
         report.put("model_file", modelFile.toString());
         report.put("index_dir", indexDir.toString());
+        if (curveFile != null) {
+          report.put("learning_curve", curveFile.toString());
+        }
         report.put("cosine_top10_recall_at_100", CommandSupport.round(main.recall()));
         if (reference != null) {
           report.put("lsh_cosine_top10_recall_at_100", CommandSupport.round(reference.recall()));

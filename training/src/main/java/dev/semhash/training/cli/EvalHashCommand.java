@@ -48,7 +48,8 @@ import picocli.CommandLine.Option;
       "  ./semhash eval-hash --dataset ../shared/datasets/citeseer \\",
       "      --method node2hash --traversal bfs --neighbourhood-size 5",
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
-      "      --method vdsh --validation 0.2 --epochs 10 --learning-rate 0.003",
+      "      --method vdsh --validation 0.2 --epochs 10 --learning-rate 0.003 \\",
+      "      --learning-curve vdsh-lr003.png",
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
       "      --method vdsh-s --seeds 1,2,3,4,5",
       "  ./semhash eval-hash --dataset ../shared/datasets/20newsgroups \\",
@@ -132,6 +133,8 @@ final class EvalHashCommand implements Callable<Integer> {
 
   @Mixin MethodOptionsMixin methodOptions;
 
+  @Mixin LearningCurveOption learningCurve;
+
   @Override
   public Integer call() throws Exception {
     MethodOptions options = methodOptions.options();
@@ -165,6 +168,7 @@ final class EvalHashCommand implements Callable<Integer> {
     }
     if (source.model == null) {
       options.requireApplicableTo(source.method); // before the corpus is built, not after
+      learningCurve.requireApplicableTo(source.method);
     }
     DatasetReader reader = new DatasetReader(dataset);
     HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
@@ -177,6 +181,11 @@ final class EvalHashCommand implements Callable<Integer> {
       results.put("evaluated_on", "test");
       HashRun.printHeader();
       try (HashModel model = HashModelFormat.read(source.model)) {
+        learningCurve.requireHistory(model, source.model);
+        Path curve = learningCurve.write(model, reader.name(), "");
+        if (curve != null) {
+          results.put("learning_curve", curve.toString());
+        }
         if (model.readsNeighbourhood()) {
           runs.add(evaluateNeighbourhoodModel(runner, reader, model, rebinarization));
         } else if (rebinarization == null) {
@@ -202,9 +211,14 @@ final class EvalHashCommand implements Callable<Integer> {
         for (int b : bits) {
           List<Map<String, Object>> ofLength = new ArrayList<>();
           for (long seed : seeds == null ? List.of(common.seed) : seeds) {
+            String curveSuffix = LearningCurveOption.suffix(b, bits.size() > 1, seed, seeds != null);
             Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {
                   if (semanticVectors) {
                     runner.putSemanticVectors(model, corpus, r);
+                  }
+                  Path curve = learningCurve.write(model, reader.name(), curveSuffix);
+                  if (curve != null) {
+                    r.put("learning_curve", curve.toString());
                   }
                 });
             print(run);

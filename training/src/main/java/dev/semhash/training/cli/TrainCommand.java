@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
       "  ./semhash train --method sth --bits 32 \\",
       "      --dataset ../shared/datasets/20newsgroups --out 20ng-sth-32.hashmodel",
       "  ./semhash train --method vdsh --bits 32 --epochs 50 --patience 8 \\",
-      "      --dataset ../shared/datasets/20newsgroups --out 20ng-vdsh-32.hashmodel"
+      "      --dataset ../shared/datasets/20newsgroups --out 20ng-vdsh-32.hashmodel \\",
+      "      --learning-curve 20ng-vdsh-32.png"
     })
 final class TrainCommand implements Callable<Integer> {
   @Option(names = "--method", defaultValue = "lsh", paramLabel = "M", converter = EvalHashCommand.MethodConverter.class,
@@ -58,6 +59,8 @@ final class TrainCommand implements Callable<Integer> {
 
   @Mixin MethodOptionsMixin methodOptions;
 
+  @Mixin LearningCurveOption learningCurve;
+
   @Override
   public Integer call() throws Exception {
     if (bits < 8 || bits % 8 != 0) {
@@ -65,6 +68,7 @@ final class TrainCommand implements Callable<Integer> {
     }
     MethodOptions options = methodOptions.options();
     options.requireApplicableTo(method); // before the corpus is built, not after
+    learningCurve.requireApplicableTo(method);
     DatasetReader reader = new DatasetReader(dataset);
     long start = System.nanoTime();
     try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(method), null, threads, common.progress());
@@ -73,6 +77,7 @@ final class TrainCommand implements Callable<Integer> {
       double seconds = (System.nanoTime() - start) / 1e9;
       System.out.printf("trained %s on %,d documents of %s in %.1f s -> %s%n",
           SemanticIndexBuilder.describe(model), corpus.train().numRows(), reader.name(), seconds, out);
+      Path curve = learningCurve.write(model, reader.name(), "");
       if (common.json != null) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("command", "train");
@@ -84,6 +89,9 @@ final class TrainCommand implements Callable<Integer> {
           json.put("method_options", options.given());
         }
         json.put("model_file", out.toString());
+        if (curve != null) {
+          json.put("learning_curve", curve.toString());
+        }
         json.put("train_documents", corpus.train().numRows());
         json.put("seconds", CommandSupport.round(seconds));
         JsonReport.write(common.json, json);

@@ -41,6 +41,9 @@ class DemoCommandTest {
     // only says that both codes carry the text's similarity.
     assertTrue(recall > 3 * chance, "vdsh recall " + recall + " vs chance " + chance);
     assertTrue(lsh > 4 * chance, "lsh recall " + lsh + " vs chance " + chance);
+    Path curve = Path.of(json.get("learning_curve").asText());
+    assertEquals(tmp.resolve("demo").resolve("vdsh-32-learning-curve.png"), curve);
+    assertTrue(java.nio.file.Files.size(curve) > 1000, "the VDSH training's loss by epoch, drawn");
     // bits/8 bytes per document plus a per-segment header and footer: within 5% of the raw size.
     assertEquals(32 / 8, json.get("code_bytes_per_doc").asDouble(), 0.05 * 32 / 8);
 

@@ -1,13 +1,11 @@
 package dev.semhash.training.reproduce;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.semhash.training.report.ImagePixels;
 import java.awt.image.BufferedImage;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -29,12 +27,7 @@ class Prec100ChartTest {
         List.of("lsh", "nbrreg"), rows.stream().map(ReproductionReport.Row::method).toList());
     Path png = tmp.resolve("plots").resolve("prec100-20newsgroups.png");
     Prec100Chart.write(rows, "20 Newsgroups", png);
-    byte[] bytes = Files.readAllBytes(png);
-    assertArrayEquals(
-        new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, Arrays.copyOf(bytes, 8));
-    BufferedImage image = ImageIO.read(png.toFile());
-    assertEquals(Prec100Chart.WIDTH, image.getWidth());
-    assertEquals(Prec100Chart.HEIGHT, image.getHeight());
+    BufferedImage image = ImagePixels.readPng(png, Prec100Chart.WIDTH, Prec100Chart.HEIGHT);
     // lsh is drawn in the first palette colour, nbrreg in the second: both must appear.
     assertTrue(count(image, 0x1f77b4) > 100, "lsh pixels: " + count(image, 0x1f77b4));
     assertTrue(count(image, 0xd62728) > 100, "nbrreg pixels: " + count(image, 0xd62728));
@@ -82,14 +75,6 @@ class Prec100ChartTest {
   }
 
   private static int count(BufferedImage image, int rgb) {
-    int n = 0;
-    for (int y = 0; y < image.getHeight(); y++) {
-      for (int x = 0; x < image.getWidth(); x++) {
-        if ((image.getRGB(x, y) & 0xffffff) == rgb) {
-          n++;
-        }
-      }
-    }
-    return n;
+    return ImagePixels.count(image, rgb);
   }
 }

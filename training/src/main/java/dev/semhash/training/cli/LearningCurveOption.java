@@ -1,0 +1,77 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.report.LearningCurve;
+import dev.semhash.training.report.LearningCurveChart;
+import java.io.IOException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --learning-curve PNG}: draws a neural model's loss by epoch ({@link LearningCurveChart})
+ * after it trains, or from a model file's recorded history. When one command trains several
+ * models (several code lengths, or {@code --seeds}), each gets its own file, named by inserting
+ * {@code -32bits} and {@code -seed7} before {@code .png}.
+ */
+final class LearningCurveOption {
+  @Option(
+      names = "--learning-curve",
+      paramLabel = "PNG",
+      description = "Draw the neural model's training and held-out loss and its held-out KL term by"
+          + " epoch, with the epoch kept, as a PNG (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc,"
+          + " node2hash). Several models (a list of --bits, or --seeds) get one file each, named"
+          + " PNG-32bits-seed7.png and so on.")
+  Path png;
+
+  /** Fails before any work if a curve is asked of a method that does not train by epochs. */
+  void requireApplicableTo(HashingMethod method) {
+    if (png != null && MethodOptions.isNeural(method) == false) {
+      throw new IllegalArgumentException(
+          "--learning-curve: " + method.cliName() + " does not train by epochs, so it has no"
+              + " learning curve; the neural methods have one (vdsh, vdsh-s, vdsh-sp, nbrreg,"
+              + " nbrreg-doc, node2hash)");
+    }
+  }
+
+  /** Fails before any work if a curve is asked of a model file that holds no history. */
+  void requireHistory(HashModel model, Path file) {
+    if (png != null && LearningCurve.isPresent(model.info()) == false) {
+      throw new IllegalArgumentException(
+          "--learning-curve: " + file + " (" + model.method() + ") holds no per-epoch history;"
+              + " only the neural methods record one (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc,"
+              + " node2hash)");
+    }
+  }
+
+  /**
+   * Writes {@code model}'s curve if asked and prints where.
+   *
+   * @return the file written, or {@code null} if no curve was asked for
+   *
+   * @param suffix what tells this model apart from the command's others, such as {@code
+   *     -32bits-seed7}, or empty when it trains one
+   */
+  Path write(HashModel model, String dataset, String suffix) throws IOException {
+    if (png == null) {
+      return null;
+    }
+    Path target = path(png, suffix);
+    LearningCurveChart.write(LearningCurve.of(model.info()), dataset, target);
+    System.out.println("learning curve: " + target);
+    return target;
+  }
+
+  /** {@code curve.png} with {@code -32bits} becomes {@code curve-32bits.png}; {@code curve} becomes {@code curve.png}. */
+  static Path path(Path png, String suffix) {
+    String name = png.getFileName().toString();
+    String stem = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4) : name;
+    return png.resolveSibling(stem + suffix + ".png");
+  }
+
+  /** The suffix of one model among a command's several: its bits and seed where they vary. */
+  static String suffix(int bits, boolean severalBits, long seed, boolean severalSeeds) {
+    return (severalBits ? "-" + bits + "bits" : "") + (severalSeeds ? "-seed" + seed : "");
+  }
+}

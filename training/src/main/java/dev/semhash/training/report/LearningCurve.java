@@ -1,0 +1,145 @@
+package dev.semhash.training.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The per-epoch history of a neural hashing model, as its trainer recorded it in the model file's
+ * information ({@code HashModel.info()}): the mean training loss per document (weighted by that
+ * epoch's KL weight), the held-out loss that early stopping compares, the held-out KL term per
+ * document, the KL weight at the end of each epoch (absent from files written before 2026-11-28),
+ * and the epoch kept.
+ *
+ * <pre class="prettyprint">
+ * try (HashModel model = HashModelFormat.read(Path.of("20ng-vdsh-32.hashmodel"))) {
+ *   LearningCurve curve = LearningCurve.of(model.info());
+ *   System.out.println("kept epoch " + curve.keptEpoch() + " of " + curve.epochs());
+ * }
+ * </pre>
+ *
+ * @param method the model's method, such as {@code vdsh}
+ * @param bits the code length
+ * @param criterion what the held-out loss measures ({@code reconstruction}, {@code elbo} or
+ *     {@code precision}, the model's {@code early_stopping}; {@code elbo} for files without it)
+ * @param trainLosses mean training loss per document, one per epoch
+ * @param validationLosses held-out loss per document, one per epoch
+ * @param validationKl held-out KL term per document, one per epoch
+ * @param klWeights the KL weight at each epoch's end, one per epoch, or empty when not recorded
+ * @param keptEpoch the epoch (from 1) whose network the model holds
+ */
+public record LearningCurve(
+    String method,
+    int bits,
+    String criterion,
+    List<Double> trainLosses,
+    List<Double> validationLosses,
+    List<Double> validationKl,
+    List<Double> klWeights,
+    int keptEpoch) {
+
+  /** The information key that marks a model trained by epochs. */
+  static final String TRAIN_LOSSES = "train_losses";
+
+  public LearningCurve {
+    trainLosses = List.copyOf(trainLosses);
+    validationLosses = List.copyOf(validationLosses);
+    validationKl = List.copyOf(validationKl);
+    klWeights = List.copyOf(klWeights);
+    int n = trainLosses.size();
+    if (n == 0) {
+      throw new IllegalArgumentException("a learning curve needs at least one epoch, got none");
+    }
+    if (validationLosses.size() != n || validationKl.size() != n
+        || (klWeights.isEmpty() == false && klWeights.size() != n)) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "the model's history is inconsistent: %d training losses, %d held-out losses, %d held-out"
+              + " KL terms and %d KL weights, where every list should have one value per epoch;"
+              + " the file was not written by a semhash trainer, or was edited",
+          n, validationLosses.size(), validationKl.size(), klWeights.size()));
+    }
+    if (keptEpoch < 1 || keptEpoch > n) {
+      throw new IllegalArgumentException(
+          "the model's kept epoch " + keptEpoch + " is not one of its " + n + " epochs");
+    }
+  }
+
+  /** Whether {@code info} holds a per-epoch history, that is, whether its model trained by epochs. */
+  public static boolean isPresent(Map<String, String> info) {
+    return info.containsKey(TRAIN_LOSSES);
+  }
+
+  /**
+   * Reads the history from a model's information.
+   *
+   * @throws IllegalArgumentException if the model did not train by epochs (LSH, STH), or its
+   *     history does not parse; the message says which
+   */
+  public static LearningCurve of(Map<String, String> info) {
+    String method = info.getOrDefault("method", "this model");
+    if (isPresent(info) == false) {
+      throw new IllegalArgumentException(
+          method + " was not trained by epochs, so it has no learning curve; the neural methods"
+              + " (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc, node2hash) record one in their model file");
+    }
+    List<Double> train = numbers(info, TRAIN_LOSSES);
+    List<Double> validation = numbers(info, "validation_losses");
+    List<Double> kl = numbers(info, "validation_kl");
+    List<Double> weights = info.containsKey("kl_weights") ? numbers(info, "kl_weights") : List.of();
+    int kept = integer(info, "best_epoch");
+    int bits = integer(info, "bits");
+    return new LearningCurve(
+        method, bits, info.getOrDefault("early_stopping", "elbo"), train, validation, kl, weights, kept);
+  }
+
+  /** Number of epochs run. */
+  public int epochs() {
+    return trainLosses.size();
+  }
+
+  /**
+   * The first epoch at whose end the KL weight had reached 1, from which early stopping counts its
+   * patience; 0 if it never did or the model did not record its KL weights.
+   */
+  public int klWeightFullEpoch() {
+    for (int e = 0; e < klWeights.size(); e++) {
+      if (klWeights.get(e) >= 1) {
+        return e + 1;
+      }
+    }
+    return 0;
+  }
+
+  private static List<Double> numbers(Map<String, String> info, String key) {
+    String text = info.get(key);
+    if (text == null) {
+      throw new IllegalArgumentException(
+          "the model's history has " + TRAIN_LOSSES + " but no " + key
+              + "; the file was not written by a semhash trainer, or was edited");
+    }
+    List<Double> values = new ArrayList<>();
+    for (String part : text.split(",", -1)) {
+      try {
+        values.add(Double.parseDouble(part.strip()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "the model's " + key + " should be numbers separated by commas, but holds \"" + part
+                + "\"; the file was not written by a semhash trainer, or was edited", e);
+      }
+    }
+    return values;
+  }
+
+  private static int integer(Map<String, String> info, String key) {
+    String text = info.get(key);
+    try {
+      return Integer.parseInt(text == null ? "" : text.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "the model's " + key + " should be a whole number, but is "
+              + (text == null ? "missing" : "\"" + text + "\"")
+              + "; the file was not written by a semhash trainer, or was edited", e);
+    }
+  }
+}

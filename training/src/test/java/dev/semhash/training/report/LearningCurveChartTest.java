@@ -1,0 +1,60 @@
+package dev.semhash.training.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The learning curve is a PNG of the documented size with each series in its colour. */
+class LearningCurveChartTest {
+  @TempDir Path tmp;
+
+  @Test
+  void drawsBothLossesTheKlTermAndTheMarkedEpochs() throws Exception {
+    Path png = tmp.resolve("curves").resolve("vdsh-32.png");
+    LearningCurveChart.write(LearningCurve.of(LearningCurveTest.info()), "20 Newsgroups", png);
+    BufferedImage image = ImagePixels.readPng(png, LearningCurveChart.WIDTH, LearningCurveChart.HEIGHT);
+    for (Color c : List.of(LearningCurveChart.TRAIN, LearningCurveChart.HELD_OUT, LearningCurveChart.KL,
+        LearningCurveChart.KL_FULL)) {
+      assertTrue(count(image, c) > 80, "pixels of " + c + ": " + count(image, c));
+    }
+  }
+
+  @Test
+  void withoutKlWeightsThereIsNoOrangeLine() throws Exception {
+    Map<String, String> info = LearningCurveTest.info();
+    info.remove("kl_weights");
+    Path png = tmp.resolve("old.png");
+    LearningCurveChart.write(LearningCurve.of(info), null, png);
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertEquals(0, count(image, LearningCurveChart.KL_FULL));
+    assertTrue(count(image, LearningCurveChart.TRAIN) > 100);
+  }
+
+  @Test
+  void oneEpochAndAnInfiniteLossStillDraw() throws Exception {
+    Map<String, String> info = LearningCurveTest.info();
+    info.put("best_epoch", "1");
+    info.put("train_losses", "Infinity");
+    info.put("validation_losses", "690");
+    info.put("validation_kl", "5");
+    info.put("kl_weights", "0.02");
+    Path png = tmp.resolve("one.png");
+    LearningCurveChart.write(LearningCurve.of(info), "Reuters", png);
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertEquals(LearningCurveChart.WIDTH, image.getWidth());
+    assertEquals(0, count(image, LearningCurveChart.TRAIN), "an infinite loss is left out, not drawn");
+    assertTrue(count(image, LearningCurveChart.HELD_OUT) > 10, "the one held-out point is drawn");
+  }
+
+  private static int count(BufferedImage image, Color colour) {
+    return ImagePixels.count(image, colour.getRGB() & 0xffffff);
+  }
+}
