@@ -34,6 +34,7 @@ import picocli.CommandLine.Command;
       BenchRerankCommand.class,
       TrainRerankCommand.class,
       ReproduceCommand.class,
+      InspectCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
