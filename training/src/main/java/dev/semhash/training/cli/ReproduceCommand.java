@@ -19,6 +19,8 @@ import dev.semhash.training.neighbors.NeighborCache;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.reference.OneVsRestLogisticRegression;
 import dev.semhash.training.reference.ReferenceRankings;
+import dev.semhash.training.report.LearningCurve;
+import dev.semhash.training.report.LearningCurveChart;
 import dev.semhash.training.reproduce.CellResult;
 import dev.semhash.training.reproduce.CellStore;
 import dev.semhash.training.reproduce.Prec100Chart;
@@ -74,9 +76,10 @@ import picocli.CommandLine.Spec;
       "under each table and the plots draw them as grey lines.",
       "",
       "Each cell's trained model is kept as WORK-DIR/reproduce-models/",
-      "DATASET-METHOD-BITS.hashmodel, ready for search and encode; --retime",
-      "measures the encoder speed of the chosen cells again from those files,",
-      "without training, when a busy machine slowed the first measurement.",
+      "DATASET-METHOD-BITS.hashmodel, ready for search and encode, a neural",
+      "model's loss by epoch beside it as DATASET-METHOD-BITS-learning-curve.png;",
+      "--retime measures the encoder speed of the chosen cells again from those",
+      "files, without training, when a busy machine slowed the first measurement.",
       "",
       "Examples:",
       "  ./semhash reproduce --bits 32 --methods lsh,sth,vdsh",
@@ -355,6 +358,11 @@ final class ReproduceCommand implements Callable<Integer> {
                       Files.createDirectories(kept.getParent());
                       HashModelFormat.write(model, kept);
                       r.put("model_kept", kept.toString());
+                      if (LearningCurve.isPresent(model.info())) {
+                        Path curve = learningCurveOf(kept);
+                        LearningCurveChart.write(LearningCurve.of(model.info()), c.dataset().key(), curve);
+                        r.put("learning_curve", curve.toString());
+                      }
                     }
                   });
           Map<String, Object> cell = new LinkedHashMap<>();
@@ -409,6 +417,12 @@ final class ReproduceCommand implements Callable<Integer> {
   /** Whether the cell has its result file and the model it was made with. */
   private boolean hasKeptModel(CellStore store, Cell c) {
     return store.has(c.dataset().key(), c.methodKey(), c.bits()) && Files.isRegularFile(keptModel(c));
+  }
+
+  /** Where the learning curve of a kept neural model goes: beside it, {@code ...-learning-curve.png}. */
+  static Path learningCurveOf(Path keptModel) {
+    String name = keptModel.getFileName().toString();
+    return keptModel.resolveSibling(name.substring(0, name.length() - ".hashmodel".length()) + "-learning-curve.png");
   }
 
   /** Where a cell's trained model is kept. */

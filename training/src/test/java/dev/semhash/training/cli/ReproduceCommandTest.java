@@ -151,6 +151,7 @@ class ReproduceCommandTest {
     assertTrue(Files.isRegularFile(model8) && Files.isRegularFile(model16));
     JsonNode before = CliTestSupport.json(cell8);
     assertEquals(model8.toString(), before.get("model_kept").asText());
+    assertFalse(before.has("learning_curve"), "LSH trains in one pass: no curve");
     String before16 = Files.readString(cell16);
 
     Files.delete(model16);
@@ -247,6 +248,9 @@ class ReproduceCommandTest {
     assertEquals("vdsh+itq", cell.get("method").asText());
     assertEquals("itq", cell.get("model_info").get("binarization").asText());
     assertTrue(Files.isRegularFile(tmp.resolve("work/reproduce-models/20newsgroups-vdsh+itq-8.hashmodel")));
+    Path curve = tmp.resolve("work/reproduce-models/20newsgroups-vdsh+itq-8-learning-curve.png");
+    assertEquals(curve.toString(), cell.get("learning_curve").asText(), "a neural cell's loss by epoch, beside its model");
+    assertTrue(Files.size(curve) > 1000);
     JsonNode plain = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
     assertEquals("median", plain.get("model_info").get("binarization").asText());
     String readme = Files.readString(out.resolve("README.md"));
