@@ -29,19 +29,19 @@ import picocli.CommandLine.Command;
       NeighborsCommand.class,
       EncodeCommand.class,
       SearchCommand.class,
+      InspectCommand.class,
       MakeCodesCommand.class,
       BenchHammingCommand.class,
       BenchRerankCommand.class,
       TrainRerankCommand.class,
       ReproduceCommand.class,
-      InspectCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
       "",
       "Every command takes --help. Results print as a table; --json FILE also",
       "writes them as one JSON object. Runs are deterministic: each command",
-      "takes --seed and reports the seed it used."
+      "that makes a random choice takes --seed and reports the seed it used."
     })
 public final class SemhashCommand implements Runnable {
   // Held so the logger, and its level, are not garbage-collected.
