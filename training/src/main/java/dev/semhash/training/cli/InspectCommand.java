@@ -115,7 +115,8 @@ final class InspectCommand implements Callable<Integer> {
     report.put("unit_length", model.normalize());
     report.put("reads_neighbourhood", model.readsNeighbourhood());
     List<String> layers = new ArrayList<>();
-    layers.add(String.format(Locale.ROOT, "sparse %,d -> %,d", model.inputLayer().inputs(), model.inputLayer().outputs()));
+    layers.add(String.format(Locale.ROOT, "sparse %,d -> %,d %s", model.inputLayer().inputs(),
+        model.inputLayer().outputs(), model.inputLayer().activation().name().toLowerCase(Locale.ROOT)));
     for (DenseLayer l : model.layers()) {
       layers.add(String.format(Locale.ROOT, "%,d -> %,d %s", l.inputs(), l.outputs(),
           l.activation().name().toLowerCase(Locale.ROOT)));

@@ -66,7 +66,6 @@ public final class LearningCurveChart {
     s.setChartBackgroundColor(Color.WHITE);
     s.setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
     s.setXAxisDecimalPattern("0");
-    s.setYAxisDecimalPattern("#,##0.#");
     s.setXAxisMin(curve.epochs() == 1 ? 0.0 : 1.0);
     s.setXAxisMax((double) Math.max(curve.epochs(), 2));
 
@@ -94,9 +93,9 @@ public final class LearningCurveChart {
 
   private static String heldOutName(String criterion) {
     return switch (criterion) {
-      case "reconstruction" -> "reconstruction loss\n(early stopping's)";
+      case "reconstruction" -> "reconstruction loss\n(early stopping)";
       case "precision" -> "decoders' loss";
-      default -> "loss (ELBO,\nearly stopping's)";
+      default -> "loss (ELBO,\nearly stopping)";
     };
   }
 
@@ -129,7 +128,7 @@ public final class LearningCurveChart {
     series.setLineStyle(stroke);
   }
 
-  /** The smallest and largest finite value of the left axis's lists, or null if there is none. */
+  /** The smallest and largest finite value of the lists, or null if there is none. */
   private static double[] range(List<Double> a, List<Double> b) {
     double lo = Double.POSITIVE_INFINITY;
     double hi = Double.NEGATIVE_INFINITY;

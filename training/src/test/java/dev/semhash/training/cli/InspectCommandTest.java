@@ -40,7 +40,7 @@ class InspectCommandTest {
     int terms = j.get("vocabulary_size").asInt();
     assertTrue(terms >= 24, "the three topics' 24 words at least: " + terms);
     // the encoder: sparse input to 12 hidden units, a second hidden layer, then the 16 means
-    assertEquals(String.format("sparse %,d -> 12", terms), j.get("layers").get(0).asText());
+    assertEquals(String.format("sparse %,d -> 12 relu", terms), j.get("layers").get(0).asText());
     assertEquals("12 -> 16 identity", j.get("layers").get(j.get("layers").size() - 1).asText());
     assertEquals(3, j.get("epochs_run").asInt());
     assertEquals(3, j.get("info").get("train_losses").asText().split(",").length, "--json keeps every value");
