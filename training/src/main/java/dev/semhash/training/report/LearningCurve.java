@@ -27,6 +27,8 @@ import java.util.Map;
  * @param validationLosses held-out loss per document, one per epoch
  * @param validationKl held-out KL term per document, one per epoch
  * @param klWeights the KL weight at each epoch's end, one per epoch, or empty when not recorded
+ * @param validationPrecision held-out Prec@100 per epoch when early stopping compared it ({@code
+ *     --early-stopping precision}), else empty
  * @param keptEpoch the epoch (from 1) whose network the model holds
  */
 public record LearningCurve(
@@ -37,27 +39,32 @@ public record LearningCurve(
     List<Double> validationLosses,
     List<Double> validationKl,
     List<Double> klWeights,
+    List<Double> validationPrecision,
     int keptEpoch) {
 
   /** The information key that marks a model trained by epochs. */
   static final String TRAIN_LOSSES = "train_losses";
+
+  private static final String VALIDATION_PRECISION = "validation_prec@100";
 
   public LearningCurve {
     trainLosses = List.copyOf(trainLosses);
     validationLosses = List.copyOf(validationLosses);
     validationKl = List.copyOf(validationKl);
     klWeights = List.copyOf(klWeights);
+    validationPrecision = List.copyOf(validationPrecision);
     int n = trainLosses.size();
     if (n == 0) {
       throw new IllegalArgumentException("a learning curve needs at least one epoch, got none");
     }
     if (validationLosses.size() != n || validationKl.size() != n
-        || (klWeights.isEmpty() == false && klWeights.size() != n)) {
+        || (klWeights.isEmpty() == false && klWeights.size() != n)
+        || (validationPrecision.isEmpty() == false && validationPrecision.size() != n)) {
       throw new IllegalArgumentException(String.format(Locale.ROOT,
           "the model's history is inconsistent: %d training losses, %d held-out losses, %d held-out"
-              + " KL terms and %d KL weights, where every list should have one value per epoch;"
-              + " the file was not written by a semhash trainer, or was edited",
-          n, validationLosses.size(), validationKl.size(), klWeights.size()));
+              + " KL terms, %d KL weights and %d held-out precisions, where every list should have one"
+              + " value per epoch; the file was not written by a semhash trainer, or was edited",
+          n, validationLosses.size(), validationKl.size(), klWeights.size(), validationPrecision.size()));
     }
     if (keptEpoch < 1 || keptEpoch > n) {
       throw new IllegalArgumentException(
@@ -87,10 +94,12 @@ public record LearningCurve(
     List<Double> validation = numbers(info, "validation_losses");
     List<Double> kl = numbers(info, "validation_kl");
     List<Double> weights = info.containsKey("kl_weights") ? numbers(info, "kl_weights") : List.of();
+    List<Double> precision =
+        info.containsKey(VALIDATION_PRECISION) ? numbers(info, VALIDATION_PRECISION) : List.of();
     int kept = integer(info, "best_epoch");
     int bits = integer(info, "bits");
     return new LearningCurve(
-        method, bits, info.getOrDefault("early_stopping", "elbo"), train, validation, kl, weights, kept);
+        method, bits, info.getOrDefault("early_stopping", "elbo"), train, validation, kl, weights, precision, kept);
   }
 
   /** Number of epochs run. */

@@ -19,7 +19,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * Draws a {@link LearningCurve} as a PNG: the training loss (blue) and the held-out loss that
  * early stopping compares (red) per document by epoch on the left axis, the held-out KL term
- * (green, dashed) on the right axis, a black vertical line at the epoch kept and an orange dashed one
+ * (green, dashed) on the right axis, the held-out Prec@100 (purple, on a second right axis) when
+ * early stopping compared it, a black vertical line at the epoch kept and an orange dashed one
  * where the KL weight reaches 1 (from there early stopping counts its patience). A value that is
  * not finite leaves a gap. Uses XChart and needs no display: the JVM is switched to headless mode
  * unless told otherwise.
@@ -42,6 +43,8 @@ public final class LearningCurveChart {
   static final Color KL = new Color(0x2ca02c);
 
   static final Color KEPT = Color.BLACK;
+
+  static final Color PRECISION = new Color(0x9467bd);
 
   static final Color KL_FULL = new Color(0xff7f0e);
 
@@ -74,6 +77,11 @@ public final class LearningCurveChart {
         new BasicStroke(2f));
     line(chart, "held-out KL term\n(right axis)", curve.validationKl(), 1, KL,
         new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 4f}, 0f));
+    if (curve.validationPrecision().isEmpty() == false) {
+      chart.setYAxisGroupTitle(2, "held-out Prec@100");
+      s.setYAxisGroupPosition(2, Styler.YAxisPosition.Right);
+      line(chart, "held-out Prec@100 (early\nstopping; far right axis)", curve.validationPrecision(), 2, PRECISION, new BasicStroke(2f));
+    }
 
     double[] range = range(curve.trainLosses(), curve.validationLosses());
     if (range != null) {

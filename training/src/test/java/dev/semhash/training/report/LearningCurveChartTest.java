@@ -28,6 +28,19 @@ class LearningCurveChartTest {
   }
 
   @Test
+  void precisionEarlyStoppingAddsItsPrecisionInPurple() throws Exception {
+    Path without = tmp.resolve("without.png");
+    LearningCurveChart.write(LearningCurve.of(LearningCurveTest.info()), null, without);
+    assertEquals(0, count(ImageIO.read(without.toFile()), LearningCurveChart.PRECISION));
+    Map<String, String> info = LearningCurveTest.info();
+    info.put("early_stopping", "precision");
+    info.put("validation_prec@100", "0.5000,0.6250,0.7125,0.7000");
+    Path with = tmp.resolve("with.png");
+    LearningCurveChart.write(LearningCurve.of(info), null, with);
+    assertTrue(count(ImageIO.read(with.toFile()), LearningCurveChart.PRECISION) > 80);
+  }
+
+  @Test
   void withoutKlWeightsThereIsNoOrangeLine() throws Exception {
     Map<String, String> info = LearningCurveTest.info();
     info.remove("kl_weights");

@@ -40,6 +40,19 @@ class LearningCurveTest {
   }
 
   @Test
+  void readsTheHeldOutPrecisionOfPrecisionEarlyStopping() {
+    Map<String, String> info = info();
+    info.put("early_stopping", "precision");
+    info.put("validation_prec@100", "0.5000,0.6250,0.7125,0.7000");
+    LearningCurve c = LearningCurve.of(info);
+    assertEquals(List.of(0.5, 0.625, 0.7125, 0.7), c.validationPrecision());
+    assertEquals(List.of(), LearningCurve.of(info()).validationPrecision(), "absent unless compared");
+    info.put("validation_prec@100", "0.5000,0.6250");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LearningCurve.of(info));
+    assertTrue(e.getMessage().contains("and 2 held-out precisions"), e.getMessage());
+  }
+
+  @Test
   void filesWithoutKlWeightsOrCriterionStillRead() {
     Map<String, String> info = info();
     info.remove("kl_weights");
