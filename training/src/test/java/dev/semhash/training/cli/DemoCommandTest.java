@@ -36,11 +36,11 @@ class DemoCommandTest {
     assertEquals("vdsh", json.get("method").asText());
     assertEquals(DemoCommand.DEMO_EPOCHS, json.get("method_options").get("--epochs").asInt());
     assertEquals(DemoCommand.DEMO_KL_ANNEAL_STEP, json.get("method_options").get("--kl-anneal-step").asDouble());
-    // On 1,950 documents 10 epochs of VDSH find about 0.25 of the cosine neighbours, LSH 0.47 and
-    // random codes 0.05; VDSH needs the whole collection to pass LSH (README), so the floor here
-    // only says that both codes carry the text's similarity.
-    assertTrue(recall > 3 * chance, "vdsh recall " + recall + " vs chance " + chance);
+    // On these 1,950 documents 10 epochs of VDSH find 0.792 of the cosine neighbours, LSH 0.466 and
+    // random codes 0.051 (README, 2026-11-28): a learned code that does not clearly beat random
+    // hyperplanes is broken.
     assertTrue(lsh > 4 * chance, "lsh recall " + lsh + " vs chance " + chance);
+    assertTrue(recall > lsh + 0.15, "vdsh recall " + recall + " vs lsh " + lsh);
     Path curve = Path.of(json.get("learning_curve").asText());
     assertEquals(tmp.resolve("demo").resolve("vdsh-32-learning-curve.png"), curve);
     assertTrue(java.nio.file.Files.size(curve) > 1000, "the VDSH training's loss by epoch, drawn");
