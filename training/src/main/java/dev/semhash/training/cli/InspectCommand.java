@@ -139,7 +139,16 @@ final class InspectCommand implements Callable<Integer> {
     lines.add(row("thresholds", String.format(Locale.ROOT, "%d (%s), from %.4f to %.4f", t.length,
         model.info().getOrDefault("binarization", "as trained"), lo, hi)));
     if (LearningCurve.isPresent(model.info())) {
-      LearningCurve c = LearningCurve.of(model.info());
+      LearningCurve c;
+      try {
+        c = LearningCurve.of(model.info());
+      } catch (IllegalArgumentException e) {
+        // the model still encodes; say why its history cannot be read instead of refusing the file
+        lines.add(row("training", "history not readable: " + e.getMessage()));
+        report.put("history_error", e.getMessage());
+        lines.add(row("recorded", ""));
+        return;
+      }
       int k = c.keptEpoch() - 1;
       String training = String.format(Locale.ROOT,
           "%d epochs run, epoch %d kept: held-out loss %.2f (%s), KL %.2f", c.epochs(), c.keptEpoch(),

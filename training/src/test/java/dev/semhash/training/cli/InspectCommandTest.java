@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.rerank.model.RerankModelFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.store.OutputStreamDataOutput;
 import org.junit.jupiter.api.Test;
@@ -110,6 +113,32 @@ class InspectCommandTest {
     CliTestSupport.Outcome truncated = CliTestSupport.run("inspect", cut.toString());
     assertEquals(1, truncated.exitCode());
     assertTrue(truncated.err().contains("model file " + cut + " is truncated or corrupted"), truncated.err());
+  }
+
+  @Test
+  void aModelWhoseHistoryDoesNotReadIsStillDescribed() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
+    Path model = tmp.resolve("vdsh.hashmodel");
+    assertEquals(0, CliTestSupport.run("train", "--dataset", data.toString(), "--method", "vdsh", "--bits", "8",
+        "--epochs", "2", "--hidden", "8", "--min-df", "1", "--out", model.toString(), "--no-progress").exitCode());
+    Path edited = tmp.resolve("edited.hashmodel");
+    try (HashModel m = HashModelFormat.read(model)) {
+      Map<String, String> info = new LinkedHashMap<>(m.info());
+      info.remove("validation_kl");
+      try (HashModel without = m.with(info, m.layers(), m.thresholds())) {
+        HashModelFormat.write(without, edited);
+      }
+    }
+    Path json = tmp.resolve("edited.json");
+    CliTestSupport.Outcome r = CliTestSupport.run("inspect", edited.toString(), "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode j = CliTestSupport.json(json);
+    assertTrue(j.get("history_error").asText().contains("has train_losses but no validation_kl"), j.toString());
+    assertFalse(j.has("epochs_run"));
+    CliTestSupport.Outcome curve = CliTestSupport.run("inspect", edited.toString(), "--learning-curve",
+        tmp.resolve("edited.png").toString());
+    assertEquals(1, curve.exitCode(), "a curve needs the history");
+    assertTrue(curve.err().contains("no validation_kl"), curve.err());
   }
 
   @Test
