@@ -24,10 +24,7 @@ class InspectCommandTest {
 
   @Test
   void describesAHashingModelAndDrawsItsCurve() throws Exception {
-    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
-    Path model = tmp.resolve("vdsh.hashmodel");
-    assertEquals(0, CliTestSupport.run("train", "--dataset", data.toString(), "--method", "vdsh", "--bits", "16",
-        "--epochs", "3", "--hidden", "12", "--min-df", "1", "--out", model.toString(), "--no-progress").exitCode());
+    Path model = trainVdsh(16, 3, 12);
     Path json = tmp.resolve("inspect.json");
     Path png = tmp.resolve("curve.png");
     CliTestSupport.Outcome r = CliTestSupport.run("inspect", model.toString(), "--json", json.toString(),
@@ -117,10 +114,7 @@ class InspectCommandTest {
 
   @Test
   void aModelWhoseHistoryDoesNotReadIsStillDescribed() throws Exception {
-    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
-    Path model = tmp.resolve("vdsh.hashmodel");
-    assertEquals(0, CliTestSupport.run("train", "--dataset", data.toString(), "--method", "vdsh", "--bits", "8",
-        "--epochs", "2", "--hidden", "8", "--min-df", "1", "--out", model.toString(), "--no-progress").exitCode());
+    Path model = trainVdsh(8, 2, 8);
     Path edited = tmp.resolve("edited.hashmodel");
     try (HashModel m = HashModelFormat.read(model)) {
       Map<String, String> info = new LinkedHashMap<>(m.info());
@@ -139,6 +133,17 @@ class InspectCommandTest {
         tmp.resolve("edited.png").toString());
     assertEquals(1, curve.exitCode(), "a curve needs the history");
     assertTrue(curve.err().contains("no validation_kl"), curve.err());
+  }
+
+  /** A VDSH model of the three-topic set, trained for a few epochs. */
+  private Path trainVdsh(int bits, int epochs, int hidden) throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 20, 5);
+    Path model = tmp.resolve("vdsh.hashmodel");
+    CliTestSupport.Outcome r = CliTestSupport.run("train", "--dataset", data.toString(), "--method", "vdsh",
+        "--bits", Integer.toString(bits), "--epochs", Integer.toString(epochs), "--hidden", Integer.toString(hidden),
+        "--min-df", "1", "--out", model.toString(), "--no-progress");
+    assertEquals(0, r.exitCode(), r.err());
+    return model;
   }
 
   @Test
