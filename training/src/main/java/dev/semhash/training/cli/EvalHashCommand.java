@@ -181,7 +181,7 @@ final class EvalHashCommand implements Callable<Integer> {
       results.put("evaluated_on", "test");
       HashRun.printHeader();
       try (HashModel model = HashModelFormat.read(source.model)) {
-        learningCurve.requireHistory(model, source.model);
+        learningCurve.requireHistory(model.info(), model.method(), source.model);
         Path curve = learningCurve.write(model, reader.name(), "");
         if (curve != null) {
           results.put("learning_curve", curve.toString());

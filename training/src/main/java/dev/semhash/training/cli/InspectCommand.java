@@ -64,16 +64,17 @@ final class InspectCommand implements Callable<Integer> {
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("command", "inspect");
     report.put("file", file.toString());
-    report.put("bytes", Files.size(file));
+    long bytes = Files.size(file);
+    report.put("bytes", bytes);
     report.put("codec", header.codec());
     report.put("format_version", header.version());
     List<String[]> lines = new ArrayList<>();
     lines.add(row("file", String.format(Locale.ROOT, "%s, %,d bytes, %s format version %d, checksum verified",
-        file, Files.size(file), header.codec(), header.version())));
+        file, bytes, header.codec(), header.version())));
     Map<String, String> info;
     if (header.codec().equals(HashModelFormat.CODEC_NAME)) {
       try (HashModel model = HashModelFormat.read(file)) {
-        learningCurve.requireHistory(model, file);
+        learningCurve.requireHistory(model.info(), model.method(), file);
         info = model.info();
         describe(model, lines, report);
         print(lines, info);
@@ -83,13 +84,9 @@ final class InspectCommand implements Callable<Integer> {
         }
       }
     } else if (header.codec().equals(RerankModelFormat.CODEC_NAME)) {
-      if (learningCurve.png != null) {
-        throw new IllegalArgumentException(
-            "--learning-curve: " + file + " is a rerank model, and only the neural hashing methods"
-                + " record a per-epoch history (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc, node2hash)");
-      }
       RerankModel model = RerankModelFormat.read(file);
       info = model.info();
+      learningCurve.requireHistory(info, model.method() + " rerank model", file);
       describe(model, lines, report);
       print(lines, info);
     } else {

@@ -7,6 +7,7 @@ import dev.semhash.training.report.LearningCurve;
 import dev.semhash.training.report.LearningCurveChart;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,28 +31,28 @@ final class LearningCurveOption {
     if (png != null && MethodOptions.isNeural(method) == false) {
       throw new IllegalArgumentException(
           "--learning-curve: " + method.cliName() + " does not train by epochs, so it has no"
-              + " learning curve; the neural methods have one (vdsh, vdsh-s, vdsh-sp, nbrreg,"
-              + " nbrreg-doc, node2hash)");
+              + " learning curve; leave the option out, or train one of " + MethodOptions.describeNeural());
     }
   }
 
-  /** Fails before any work if a curve is asked of a model file that holds no history. */
-  void requireHistory(HashModel model, Path file) {
-    if (png != null && LearningCurve.isPresent(model.info()) == false) {
+  /**
+   * Fails before any work if a curve is asked of a model file (hashing or rerank) whose
+   * information holds no per-epoch history.
+   */
+  void requireHistory(Map<String, String> info, String method, Path file) {
+    if (png != null && LearningCurve.isPresent(info) == false) {
       throw new IllegalArgumentException(
-          "--learning-curve: " + file + " (" + model.method() + ") holds no per-epoch history;"
-              + " only the neural methods record one (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc,"
-              + " node2hash)");
+          "--learning-curve: " + file + " (" + method + ") holds no per-epoch history; leave the"
+              + " option out, since only " + MethodOptions.describeNeural() + " record one");
     }
   }
 
   /**
    * Writes {@code model}'s curve if asked and prints where.
    *
-   * @return the file written, or {@code null} if no curve was asked for
-   *
    * @param suffix what tells this model apart from the command's others, such as {@code
    *     -32bits-seed7}, or empty when it trains one
+   * @return the file written, or {@code null} if no curve was asked for
    */
   Path write(HashModel model, String dataset, String suffix) throws IOException {
     if (png == null) {

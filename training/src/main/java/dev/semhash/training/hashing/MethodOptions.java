@@ -223,6 +223,11 @@ public record MethodOptions(
     }
   }
 
+  /** "the neural methods (vdsh, vdsh-s, ...)": the methods that train in epochs, for messages. */
+  public static String describeNeural() {
+    return Scope.NEURAL.describe();
+  }
+
   /** Whether {@code method} trains in epochs, so that {@code --epochs} and the other neural options apply. */
   public static boolean isNeural(HashingMethod method) {
     return Scope.NEURAL.methods.contains(method);

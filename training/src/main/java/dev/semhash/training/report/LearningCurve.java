@@ -1,5 +1,6 @@
 package dev.semhash.training.report;
 
+import dev.semhash.training.hashing.MethodOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -87,8 +88,8 @@ public record LearningCurve(
     String method = info.getOrDefault("method", "this model");
     if (isPresent(info) == false) {
       throw new IllegalArgumentException(
-          method + " was not trained by epochs, so it has no learning curve; the neural methods"
-              + " (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc, node2hash) record one in their model file");
+          method + " was not trained by epochs, so it has no learning curve; only "
+              + MethodOptions.describeNeural() + " record one in their model file");
     }
     List<Double> train = numbers(info, TRAIN_LOSSES);
     List<Double> validation = numbers(info, "validation_losses");

@@ -64,7 +64,7 @@ class InspectCommandTest {
     CliTestSupport.Outcome curve = CliTestSupport.run("inspect", model.toString(), "--learning-curve",
         tmp.resolve("no.png").toString());
     assertEquals(1, curve.exitCode());
-    assertTrue(curve.err().contains("is a rerank model"), curve.err());
+    assertTrue(curve.err().contains("(ssi rerank model) holds no per-epoch history"), curve.err());
   }
 
   @Test
