@@ -75,6 +75,10 @@ import picocli.CommandLine.Spec;
       "posterior) into OUT/results/references/DATASET.json: the page states them",
       "under each table and the plots draw them as grey lines.",
       "",
+      "The tables are seed 42's. --seeds runs cells again with other seeds",
+      "(OUT/results/seeds/), and the page then gives each such cell's mean and",
+      "standard deviation over its seeds: how far the seed alone moves a figure.",
+      "",
       "Each cell's trained model is kept as WORK-DIR/reproduce-models/",
       "DATASET-METHOD-BITS.hashmodel, ready for search and encode, a neural",
       "model's loss by epoch beside it as DATASET-METHOD-BITS-learning-curve.png;",
@@ -86,6 +90,7 @@ import picocli.CommandLine.Spec;
       "  ./semhash reproduce --datasets reuters --methods vdsh,vdsh-s",
       "  ./semhash reproduce --datasets reuters --methods vdsh-s --binarization itq",
       "  ./semhash reproduce --datasets reuters --methods vdsh-s --with-itq",
+      "  ./semhash reproduce --datasets reuters --methods vdsh --bits 32 --seeds 1,2",
       "  ./semhash reproduce --report-only",
       "  ./semhash reproduce --retime --datasets 20newsgroups --methods vdsh-s --bits 16"
     })
@@ -182,6 +187,18 @@ final class ReproduceCommand implements Callable<Integer> {
   boolean withItq;
 
   @Option(
+      names = "--seeds",
+      split = ",",
+      paramLabel = "S",
+      description = "Run each cell once per seed (default: --seed, 42). The tables are seed "
+          + CellStore.TABLE_SEED + "'s cells; a cell of another seed goes to"
+          + " OUT/results/" + CellStore.REPLICATES + "/DATASET-METHOD-BITS-seedS.json, its model to"
+          + " WORK-DIR/reproduce-models/DATASET-METHOD-BITS-seedS.hashmodel, and the page shows each"
+          + " cell's mean and standard deviation over its seeds beside seed " + CellStore.TABLE_SEED
+          + "'s figure. Example: --seeds 1,2 --bits 32.")
+  List<Long> seeds;
+
+  @Option(
       names = "--threads",
       paramLabel = "N",
       description = "Worker threads (default: all cores).")
@@ -195,10 +212,16 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /** One cell to compute. */
-  private record Cell(ReproductionDataset dataset, HashingMethod method, int bits, boolean itq) {
+  /** One cell to compute: a method at one code length on one dataset, trained with one seed. */
+  private record Cell(ReproductionDataset dataset, HashingMethod method, int bits, boolean itq, long seed) {
     String name() {
-      return dataset.key() + " " + methodKey() + " " + bits + " bits";
+      return dataset.key() + " " + methodKey() + " " + bits + " bits"
+          + (seed == CellStore.TABLE_SEED ? "" : " seed " + seed);
+    }
+
+    /** The same cell with median thresholds ({@code itq} false) or ITQ codes. */
+    Cell withItq(boolean itqCodes) {
+      return new Cell(dataset, method, bits, itqCodes, seed);
     }
 
     /** The method's name in the table: {@code vdsh-s}, or {@code vdsh-s+itq} for ITQ codes. */
@@ -225,8 +248,10 @@ final class ReproduceCommand implements Callable<Integer> {
       options.requireApplicableTo(m); // now, not as a failed cell after hours of training others
     }
     ThesisNumbers thesis = ThesisNumbers.load();
-    CellStore store = new CellStore(out.resolve("results"));
-    store.readAll(); // a damaged result file fails now, not after hours of training
+    List<Long> chosenSeeds = chosenSeeds();
+    // a damaged result file fails now, not after hours of training
+    new CellStore(results()).readAll();
+    CellStore.replicates(results()).readAll();
     String command = commandLine();
     if (reportOnly && retime) {
       throw new IllegalArgumentException(
@@ -262,35 +287,36 @@ final class ReproduceCommand implements Callable<Integer> {
     List<String> failures = new ArrayList<>();
     boolean nothingRetimed = false;
     if (fromKeptModels) {
-      failures = deriveItqCells(plan(chosenDatasets, chosenMethods), store, thesis, command);
+      failures = deriveItqCells(plan(chosenDatasets, chosenMethods, chosenSeeds), thesis, command);
     } else if (upgradeKeptModels) {
-      List<Cell> plan = plan(chosenDatasets, chosenMethods);
-      failures = upgradeCells(plan, store, thesis, command);
+      List<Cell> plan = plan(chosenDatasets, chosenMethods, chosenSeeds);
+      failures = upgradeCells(plan, thesis, command);
       if (withItq) {
         List<Cell> itqRows = plan.stream()
             .filter(c -> c.method() == HashingMethod.NBRREG_DOC)
-            .filter(c -> store.has(c.dataset().key(), c.methodKey(), c.bits()))
-            .map(c -> new Cell(c.dataset(), c.method(), c.bits(), true))
+            .filter(this::done)
+            .map(c -> c.withItq(true))
             .toList();
-        failures.addAll(deriveItqCells(itqRows, store, thesis, command));
+        failures.addAll(deriveItqCells(itqRows, thesis, command));
       }
     } else if (retime) {
-      nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods), store, command) == 0;
+      nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods, chosenSeeds), command) == 0;
     } else if (reportOnly == false) {
       computeReferences(chosenDatasets);
-      List<Cell> plan = plan(chosenDatasets, chosenMethods);
-      failures = runCells(plan, options, store, thesis, command);
+      List<Cell> plan = plan(chosenDatasets, chosenMethods, chosenSeeds);
+      failures = runCells(plan, options, thesis, command);
       if (withItq) {
         // only where the median cell now exists: a failed one is reported once, above
         List<Cell> itqRows = plan.stream()
             .filter(c -> c.method().binarization() == Binarization.MEDIAN)
-            .filter(c -> store.has(c.dataset().key(), c.methodKey(), c.bits()))
-            .map(c -> new Cell(c.dataset(), c.method(), c.bits(), true))
+            .filter(this::done)
+            .map(c -> c.withItq(true))
             .toList();
-        failures.addAll(deriveItqCells(itqRows, store, thesis, command));
+        failures.addAll(deriveItqCells(itqRows, thesis, command));
       }
     }
-    ReproductionReport report = writeReport(thesis, store.readAll(), command);
+    ReproductionReport report = writeReport(
+        thesis, new CellStore(results()).readAll(), CellStore.replicates(results()).readAll(), command);
     System.out.println();
     System.out.print(report.speedSummary());
     if (failures.isEmpty() == false) {
@@ -303,15 +329,49 @@ final class ReproduceCommand implements Callable<Integer> {
     return nothingRetimed ? 1 : 0;
   }
 
+  /** The seeds to run each cell with: --seeds, or else --seed alone. */
+  private List<Long> chosenSeeds() {
+    if (seeds == null) {
+      return List.of(common.seed);
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
+      throw new IllegalArgumentException("--seed and --seeds both choose the seeds: give one of them");
+    }
+    if (seeds.isEmpty() || seeds.stream().distinct().count() != seeds.size()) {
+      throw new IllegalArgumentException("--seeds needs different seeds, such as 1,2, got " + seeds);
+    }
+    return List.copyOf(seeds);
+  }
+
+  private Path results() {
+    return out.resolve("results");
+  }
+
+  /** The store that holds a cell's file: the table's for seed 42, else that seed's replicates. */
+  private CellStore store(Cell c) {
+    return CellStore.forSeed(results(), c.seed());
+  }
+
+  private Path resultFile(Cell c) {
+    return store(c).file(c.dataset().key(), c.methodKey(), c.bits());
+  }
+
+  /** Whether the cell has a result file. */
+  private boolean done(Cell c) {
+    return Files.exists(resultFile(c));
+  }
+
   private List<Cell> plan(
-      List<ReproductionDataset> chosenDatasets, List<HashingMethod> chosenMethods) {
+      List<ReproductionDataset> chosenDatasets, List<HashingMethod> chosenMethods, List<Long> chosenSeeds) {
     // ITQ codes are a row of their own (METHOD+itq), beside the thesis's median thresholds
     boolean itq = methodOptions.options().binarization() == Binarization.ITQ;
     List<Cell> plan = new ArrayList<>();
     for (ReproductionDataset d : chosenDatasets) {
       for (int b : bits.stream().distinct().toList()) {
         for (HashingMethod m : chosenMethods) {
-          plan.add(new Cell(d, m, b, itq));
+          for (long seed : chosenSeeds) {
+            plan.add(new Cell(d, m, b, itq, seed));
+          }
         }
       }
     }
@@ -319,21 +379,20 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private List<String> runCells(
-      List<Cell> plan, MethodOptions options, CellStore store, ThesisNumbers thesis, String command)
+      List<Cell> plan, MethodOptions options, ThesisNumbers thesis, String command)
       throws Exception {
     List<Cell> todo =
         plan.stream()
-            .filter(
-                c -> force || store.has(c.dataset().key(), c.methodKey(), c.bits()) == false)
+            .filter(c -> force || done(c) == false)
             .toList();
     System.out.printf(
-        "%d cells: %d to run, %d already done in %s (skipped%s); seed %d%n",
+        "%d cells: %d to run, %d already done in %s (skipped%s); seed %s%n",
         plan.size(),
         todo.size(),
         plan.size() - todo.size(),
-        store.dir(),
+        results(),
         force ? "" : "; --force runs them again",
-        common.seed);
+        plan.stream().map(c -> String.valueOf(c.seed())).distinct().collect(Collectors.joining(", ")));
     List<String> failures = new ArrayList<>();
     ProgressReporter progress = common.progress();
     try (ProgressReporter.Progress cellsDone =
@@ -371,7 +430,8 @@ final class ReproduceCommand implements Callable<Integer> {
           cell.put("machine", machine());
           cell.putAll(run);
           cell.put("method", c.methodKey());
-          Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+          Path file = resultFile(c);
+          Files.createDirectories(file.getParent());
           JsonReport.write(file, cell);
           System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
         } catch (Exception e) {
@@ -415,8 +475,8 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   /** Whether the cell has its result file and the model it was made with. */
-  private boolean hasKeptModel(CellStore store, Cell c) {
-    return store.has(c.dataset().key(), c.methodKey(), c.bits()) && Files.isRegularFile(keptModel(c));
+  private boolean hasKeptModel(Cell c) {
+    return done(c) && Files.isRegularFile(keptModel(c));
   }
 
   /** Where the learning curve of a kept neural model goes: beside it, {@code ...-learning-curve.png}. */
@@ -429,7 +489,7 @@ final class ReproduceCommand implements Callable<Integer> {
   private Path keptModel(Cell c) {
     return common.workDir
         .resolve("reproduce-models")
-        .resolve(CellStore.name(c.dataset().key(), c.methodKey(), c.bits()) + ".hashmodel");
+        .resolve(store(c).cellName(c.dataset().key(), c.methodKey(), c.bits()) + ".hashmodel");
   }
 
   /**
@@ -437,12 +497,12 @@ final class ReproduceCommand implements Callable<Integer> {
    * replaces the cell's {@code encoder} object (recording the command under {@code
    * encoder.retimed_by}); Prec@100 and everything else in the file stay as they were.
    */
-  private int retimeCells(List<Cell> plan, CellStore store, String command) throws Exception {
+  private int retimeCells(List<Cell> plan, String command) throws Exception {
     List<String> skipped = new ArrayList<>();
     List<Cell> todo = new ArrayList<>();
     for (Cell c : plan) {
-      if (store.has(c.dataset().key(), c.methodKey(), c.bits()) == false) {
-        skipped.add(c.name() + ": no result file in " + store.dir() + "; run the cell first");
+      if (done(c) == false) {
+        skipped.add(c.name() + ": no result file " + resultFile(c) + "; run the cell first");
       } else if (Files.isRegularFile(keptModel(c)) == false) {
         skipped.add(c.name() + ": no kept model " + keptModel(c)
             + " (cells computed before models were kept, or another --work-dir); run the cell again with --force");
@@ -453,7 +513,7 @@ final class ReproduceCommand implements Callable<Integer> {
     System.out.printf("%d cells to time again%n", todo.size());
     int[] retimed = {0};
     eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
-      Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+      Path file = resultFile(c);
       Path kept = keptModel(c);
       try (HashModel model = HashModelFormat.read(kept)) {
         if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
@@ -487,12 +547,12 @@ final class ReproduceCommand implements Callable<Integer> {
    * with BM25 neighbourhoods, median thresholds from the training documents read so, evaluated
    * and timed anew; the cell keeps its training figures and records {@code derived_from}.
    */
-  private List<String> upgradeCells(List<Cell> plan, CellStore store, ThesisNumbers thesis, String command)
+  private List<String> upgradeCells(List<Cell> plan, ThesisNumbers thesis, String command)
       throws Exception {
     List<String> failures = new ArrayList<>();
     List<Cell> todo = new ArrayList<>();
     for (Cell c : plan) {
-      if (hasKeptModel(store, c) == false) {
+      if (hasKeptModel(c) == false) {
         failures.add(c.name() + ": needs its result file and its kept model " + keptModel(c)
             + "; run the cell with --force instead");
       } else {
@@ -514,13 +574,13 @@ final class ReproduceCommand implements Callable<Integer> {
               + "; it is not this cell's model");
           return;
         }
-        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
+        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(c.seed())));
         try (HashModel network = NeighbourEncoder.upgrade(kept);
             HashModel upgraded = ModelBinarization.apply(network,
                 NeighbourhoodEncoding.project(network, corpus, cache(), threads, common.progress()).train(),
                 Binarization.MEDIAN, seed)) {
           Map<String, Object> figures = runner.evaluate(upgraded, c.methodKey(), corpus);
-          Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+          Path file = resultFile(c);
           Map<String, Object> before = JsonReport.readObject(file);
           Map<String, Object> cell = new LinkedHashMap<>(before);
           cell.putAll(figures);
@@ -549,17 +609,17 @@ final class ReproduceCommand implements Callable<Integer> {
    * evaluated and the encoder timed, and the cell takes the median cell's file with the new
    * figures, {@code model_info} and {@code encoder}, plus {@code derived_from}.
    */
-  private List<String> deriveItqCells(List<Cell> plan, CellStore store, ThesisNumbers thesis, String command)
+  private List<String> deriveItqCells(List<Cell> plan, ThesisNumbers thesis, String command)
       throws Exception {
     List<String> failures = new ArrayList<>();
     List<Cell> todo = new ArrayList<>();
     for (Cell c : plan) {
-      Cell median = new Cell(c.dataset(), c.method(), c.bits(), false);
+      Cell median = c.withItq(false);
       if (c.method().binarization() != Binarization.MEDIAN) {
         continue; // LSH and STH have no ITQ row
-      } else if (force == false && store.has(c.dataset().key(), c.methodKey(), c.bits())) {
+      } else if (force == false && done(c)) {
         System.out.println(c.name() + ": done already (--force makes it again)");
-      } else if (hasKeptModel(store, median) == false) {
+      } else if (hasKeptModel(median) == false) {
         failures.add(c.name() + ": needs the median cell's result file and its kept model "
             + keptModel(median) + "; run the median cell with --force first");
       } else {
@@ -568,7 +628,7 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     System.out.printf("%d ITQ cells to make from kept models%n", todo.size());
     eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
-      Cell median = new Cell(c.dataset(), c.method(), c.bits(), false);
+      Cell median = c.withItq(false);
       Path source = keptModel(median);
       System.out.println(c.name() + " from " + source);
       try (HashModel kept = HashModelFormat.read(source)) {
@@ -579,12 +639,12 @@ final class ReproduceCommand implements Callable<Integer> {
               + ", the corpus " + corpus.vocabulary().size() + " terms; it is not this cell's median model");
           return;
         }
-        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(common.seed)));
+        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(c.seed())));
         try (HashModel itq = kept.readsNeighbourhood()
             ? ItqRotation.rotate(kept, NeighbourhoodEncoding.project(kept, corpus, cache(), threads, common.progress()).train(), seed)
             : ItqRotation.rotate(kept, corpus.train(), seed, threads, common.progress())) {
           Map<String, Object> figures = runner.evaluate(itq, c.methodKey(), corpus);
-          Path medianFile = store.file(c.dataset().key(), median.methodKey(), c.bits());
+          Path medianFile = resultFile(median);
           Map<String, Object> medianCell = JsonReport.readObject(medianFile);
           Map<String, Object> cell = new LinkedHashMap<>(medianCell);
           cell.putAll(figures);
@@ -606,7 +666,7 @@ final class ReproduceCommand implements Callable<Integer> {
           Path keptItq = keptModel(c);
           HashModelFormat.write(itq, keptItq);
           cell.put("model_kept", keptItq.toString());
-          Path file = store.file(c.dataset().key(), c.methodKey(), c.bits());
+          Path file = resultFile(c);
           JsonReport.write(file, cell);
           System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
         }
@@ -627,10 +687,9 @@ final class ReproduceCommand implements Callable<Integer> {
       ReproductionDataset d = group.dataset();
       DatasetReader reader = new DatasetReader(d.folder(dataRoot));
       List<String> testTexts = testTexts(reader);
-      HashRun runner = new HashRun(d.folder(dataRoot), threads, common.seed, common.progress());
       try (Corpus corpus = Corpus.build(reader, group.settings(), null, threads, common.progress())) {
         for (Cell c : group.cells()) {
-          body.make(c, corpus, testTexts, runner);
+          body.make(c, corpus, testTexts, new HashRun(d.folder(dataRoot), threads, c.seed(), common.progress()));
         }
       }
     }
@@ -699,7 +758,7 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private ReproductionReport writeReport(
-      ThesisNumbers thesis, List<CellResult> cells, String command) throws Exception {
+      ThesisNumbers thesis, List<CellResult> cells, List<CellResult> replicates, String command) throws Exception {
     List<String> order = methodOrder();
     List<String> datasetKeys =
         Arrays.stream(ReproductionDataset.values()).map(ReproductionDataset::key).toList();
@@ -709,7 +768,7 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     Files.createDirectories(out);
     ReproductionReport report =
-        new ReproductionReport(titles, order, thesis, cells, referenceStore().readAll());
+        new ReproductionReport(titles, order, thesis, cells, referenceStore().readAll(), replicates);
     Files.writeString(out.resolve("README.md"), report.markdown(command, machine()));
     for (String d : datasetKeys) {
       Path png = out.resolve(ReproductionReport.plotFile(d));
@@ -722,6 +781,7 @@ final class ReproduceCommand implements Callable<Integer> {
       results.put("command", "reproduce");
       results.put("seed", common.seed);
       results.put("cells", cells);
+      results.put("replicates", replicates);
       JsonReport.write(common.json, results);
       System.out.println("wrote " + common.json);
     }

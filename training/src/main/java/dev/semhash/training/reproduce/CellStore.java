@@ -16,6 +16,11 @@ import java.util.stream.Stream;
  * --force}) runs it again. Files are read back strictly: one that cannot be parsed or lacks a key
  * is an error naming the file.
  *
+ * <p>The tables are made with seed {@value #TABLE_SEED}. A cell run again with another seed, to see
+ * how far the seed alone moves it, is a <em>replicate</em>: {@link #forSeed} keeps those in the
+ * subfolder {@value #REPLICATES} as {@code DATASET-METHOD-BITS-seedN.json}, apart from the table's
+ * cells.
+ *
  * <pre class="prettyprint">
  * CellStore store = new CellStore(Path.of("docs/reproduction/results"));
  * if (store.has("reuters", "vdsh", 32) == false) {
@@ -26,10 +31,36 @@ import java.util.stream.Stream;
  */
 public final class CellStore {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final Path dir;
+  /** The seed of the tables' cells. */
+  public static final long TABLE_SEED = 42;
 
+  /** The subfolder of the results folder that holds the replicates, cells of other seeds. */
+  public static final String REPLICATES = "seeds";
+
+  private final Path dir;
+  private final String suffix;
+
+  /** The store of the table's cells in {@code dir}. */
   public CellStore(Path dir) {
+    this(dir, "");
+  }
+
+  private CellStore(Path dir, String suffix) {
     this.dir = dir;
+    this.suffix = suffix;
+  }
+
+  /**
+   * The store of the cells made with {@code seed} under the results folder {@code results}: the
+   * table's own for {@value #TABLE_SEED}, else the replicates of that seed in {@value #REPLICATES}/.
+   */
+  public static CellStore forSeed(Path results, long seed) {
+    return seed == TABLE_SEED ? new CellStore(results) : new CellStore(results.resolve(REPLICATES), "-seed" + seed);
+  }
+
+  /** The store of every seed's replicates under {@code results}, for {@link #readAll}. */
+  public static CellStore replicates(Path results) {
+    return new CellStore(results.resolve(REPLICATES), "");
   }
 
   /** The folder holding the cell files. */
@@ -37,7 +68,7 @@ public final class CellStore {
     return dir;
   }
 
-  /** The name of one cell, DATASET-METHOD-BITS, which its result file and its kept model share. */
+  /** What a method key ends with when its cell holds ITQ codes, as in {@code vdsh-s+itq}. */
   public static final String ITQ_VARIANT = "+itq";
 
   /**
@@ -50,13 +81,22 @@ public final class CellStore {
         : methodKey;
   }
 
+  /** The name of a table cell, DATASET-METHOD-BITS, which its result file and its kept model share. */
   public static String name(String dataset, String method, int bits) {
     return dataset + "-" + method + "-" + bits;
   }
 
+  /**
+   * The name of one cell of this store's seed, which its result file and its kept model share:
+   * {@link #name}, followed by {@code -seedN} for a replicate.
+   */
+  public String cellName(String dataset, String method, int bits) {
+    return name(dataset, method, bits) + suffix;
+  }
+
   /** The file of one cell. */
   public Path file(String dataset, String method, int bits) {
-    return dir.resolve(name(dataset, method, bits) + ".json");
+    return dir.resolve(cellName(dataset, method, bits) + ".json");
   }
 
   /** Whether the cell has a result file. */

@@ -66,6 +66,7 @@ public final class ReproductionReport {
   private final ThesisNumbers thesis;
   private final List<CellResult> cells;
   private final Map<String, ReferenceResult> references;
+  private final List<CellResult> replicates;
 
   /**
    * @param titles dataset keys, in page order, to their headings
@@ -93,11 +94,36 @@ public final class ReproductionReport {
       ThesisNumbers thesis,
       List<CellResult> cells,
       Map<String, ReferenceResult> references) {
+    this(titles, methodOrder, thesis, cells, references, List.of());
+  }
+
+  /**
+   * As {@link #ReproductionReport(Map, List, ThesisNumbers, List, Map)}, with replicates: cells run
+   * again with seeds other than the tables' ({@link CellStore#forSeed}). Each dataset with any gets
+   * a table of Prec@100 over seeds, the table cell's seed and the replicates' together.
+   *
+   * @param replicates cells of other seeds than {@link CellStore#TABLE_SEED}
+   */
+  public ReproductionReport(
+      Map<String, String> titles,
+      List<String> methodOrder,
+      ThesisNumbers thesis,
+      List<CellResult> cells,
+      Map<String, ReferenceResult> references,
+      List<CellResult> replicates) {
     this.titles = new LinkedHashMap<>(titles);
     this.methodOrder = List.copyOf(methodOrder);
     this.thesis = thesis;
     this.cells = List.copyOf(cells);
     this.references = Map.copyOf(references);
+    for (CellResult r : replicates) {
+      if (r.seed() == CellStore.TABLE_SEED) {
+        throw new IllegalArgumentException("the replicate " + r.dataset() + " " + r.method() + " " + r.bits()
+            + " bits has the tables' own seed " + CellStore.TABLE_SEED + "; its file belongs in results/, not "
+            + CellStore.REPLICATES + "/");
+      }
+    }
+    this.replicates = List.copyOf(replicates);
   }
 
   /** The reference rankings of a dataset, or {@code null} if none were computed. */
@@ -197,6 +223,18 @@ public final class ReproductionReport {
                 ? NONE
                 : seeds.stream().map(String::valueOf).collect(Collectors.joining(", ")))
         .append('\n');
+    if (replicates.isEmpty() == false) {
+      Set<Long> others =
+          replicates.stream().map(CellResult::seed).collect(Collectors.toCollection(TreeSet::new));
+      md.append("- Other seeds: ")
+          .append(replicates.size())
+          .append(replicates.size() == 1 ? " cell" : " cells")
+          .append(" run again with seed ")
+          .append(others.stream().map(String::valueOf).collect(Collectors.joining(", ")))
+          .append(" (`./semhash reproduce --seeds S,...`, files in results/")
+          .append(CellStore.REPLICATES)
+          .append("/); each dataset's \"Prec@100 over seeds\" table\n  gives their mean and spread\n");
+    }
     Set<String> machines =
         cells.stream()
             .map(CellResult::machine)
@@ -327,6 +365,7 @@ public final class ReproductionReport {
     if (ref != null) {
       referenceParagraph(md, ref);
     }
+    seedTable(md, dataset, rows);
     long stale =
         rows.stream().flatMap(r -> r.ours().values().stream()).filter(CellResult::predatesEarlyStopping).count();
     if (stale > 0) {
@@ -368,6 +407,54 @@ public final class ReproductionReport {
         bits,
         c -> c.trainSeconds(),
         false);
+  }
+
+  /**
+   * Prec@100 over seeds of each cell that has replicates: the table's seed, the others, their mean
+   * and sample standard deviation, the thesis's number; a cell one seed falls short of can be level
+   * on average, or the other way round.
+   */
+  private void seedTable(StringBuilder md, String dataset, List<Row> rows) {
+    List<CellResult> of = replicates.stream().filter(c -> c.dataset().equals(dataset)).toList();
+    if (of.isEmpty()) {
+      return;
+    }
+    md.append("\n**Prec@100 over seeds**, the cells above run again with other seeds (mean ± sample standard")
+        .append(" deviation\nover every seed of the cell, ")
+        .append(CellStore.TABLE_SEED)
+        .append("'s included):\n\n")
+        .append("| method | bits | seed ").append(CellStore.TABLE_SEED)
+        .append(" | other seeds | mean ± sd | min to max | thesis |\n")
+        .append("|---|---|---|---|---|---|---|\n");
+    List<String> order = new ArrayList<>(rows.stream().map(Row::method).toList());
+    of.stream().map(CellResult::method).filter(m -> order.contains(m) == false).distinct().forEach(order::add);
+    for (String m : order) {
+      Map<Integer, List<CellResult>> byBits = new TreeMap<>();
+      of.stream().filter(c -> c.method().equals(m)).forEach(c -> byBits.computeIfAbsent(c.bits(), b -> new ArrayList<>()).add(c));
+      Row row = rows.stream().filter(r -> r.method().equals(m)).findFirst().orElse(null);
+      for (Map.Entry<Integer, List<CellResult>> e : byBits.entrySet()) {
+        List<CellResult> others = new ArrayList<>(e.getValue());
+        others.sort((a, b) -> Long.compare(a.seed(), b.seed()));
+        CellResult table = row == null ? null : row.ours().get(e.getKey());
+        List<Double> all = new ArrayList<>();
+        if (table != null) {
+          all.add(table.prec100());
+        }
+        others.forEach(c -> all.add(c.prec100()));
+        double mean = all.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        double squares = all.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        Double thesisValue = row == null ? null : row.thesis().get(e.getKey());
+        md.append("| ").append(m).append(" | ").append(e.getKey()).append(" | ")
+            .append(table == null ? NONE : score(table.prec100())).append(" | ")
+            .append(others.stream().map(c -> score(c.prec100()) + " (seed " + c.seed() + ")").collect(Collectors.joining(", ")))
+            .append(" | ")
+            .append(all.size() < 2 ? score(mean) : score(mean) + " ± " + score(Math.sqrt(squares / (all.size() - 1))))
+            .append(" (").append(all.size()).append(all.size() == 1 ? " seed" : " seeds").append(") | ")
+            .append(score(all.stream().mapToDouble(Double::doubleValue).min().orElseThrow())).append(" to ")
+            .append(score(all.stream().mapToDouble(Double::doubleValue).max().orElseThrow())).append(" | ")
+            .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
+      }
+    }
   }
 
   /** What the dataset's queries score without codes, to read the table against. */

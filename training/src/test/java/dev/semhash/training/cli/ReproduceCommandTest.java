@@ -374,6 +374,52 @@ class ReproduceCommandTest {
     return a.toArray(String[]::new);
   }
 
+  /**
+   * --seeds runs each cell once per seed: seed 42's in results/, the others' in results/seeds/ with
+   * their own kept models, ITQ rows included; the page shows the spread.
+   */
+  @Test
+  void seedsRunReplicatesBesideTheTableCells() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
+    Path out = tmp.resolve("out");
+    CliTestSupport.Outcome run =
+        CliTestSupport.run(vdshArgs(data, out, "--epochs", "1", "--hidden", "8", "--with-itq", "--seeds", "42,7"));
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode table = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
+    JsonNode other = CliTestSupport.json(out.resolve("results/seeds/20newsgroups-vdsh-8-seed7.json"));
+    JsonNode otherItq = CliTestSupport.json(out.resolve("results/seeds/20newsgroups-vdsh+itq-8-seed7.json"));
+    assertEquals(42, table.get("seed").asLong());
+    assertEquals(7, other.get("seed").asLong());
+    assertEquals(7, otherItq.get("seed").asLong());
+    assertEquals("20newsgroups-vdsh-8-seed7.json", otherItq.get("derived_from").get("cell").asText());
+    Path keptModel = tmp.resolve("work/reproduce-models/20newsgroups-vdsh-8-seed7.hashmodel");
+    assertEquals(keptModel.toString(), other.get("model_kept").asText());
+    try (HashModel model = HashModelFormat.read(keptModel)) {
+      assertEquals("7", model.info().get("seed"));
+    }
+    assertFalse(Files.exists(out.resolve("results/20newsgroups-vdsh-8-seed7.json")), "not a table cell");
+    String readme = Files.readString(out.resolve("README.md"));
+    double a = table.get("prec@100").asDouble();
+    double b = other.get("prec@100").asDouble();
+    String row = String.format(java.util.Locale.ROOT, "| vdsh | 8 | %.4f | %.4f (seed 7) | %.4f ± %.4f (2 seeds) |",
+        a, b, (a + b) / 2, Math.abs(a - b) / Math.sqrt(2)).replace("0.", ".");
+    assertTrue(readme.contains(row), row + "\n" + readme);
+    assertTrue(readme.contains("- Seed: 42\n- Other seeds: 2 cells run again with seed 7"), readme);
+
+    // a second run finds both seeds done; --seed and --seeds together are refused
+    String before = Files.readString(out.resolve("results/seeds/20newsgroups-vdsh-8-seed7.json"));
+    CliTestSupport.Outcome again = CliTestSupport.run(vdshArgs(data, out, "--epochs", "1", "--hidden", "8", "--seeds", "7,42"));
+    assertEquals(0, again.exitCode(), again.err());
+    assertEquals(before, Files.readString(out.resolve("results/seeds/20newsgroups-vdsh-8-seed7.json")));
+    CliTestSupport.Outcome both = CliTestSupport.run(vdshArgs(data, out, "--seed", "1", "--seeds", "2,3"));
+    assertEquals(1, both.exitCode());
+    assertTrue(both.err().contains("--seed and --seeds both choose the seeds: give one of them"), both.err());
+    CliTestSupport.Outcome twice = CliTestSupport.run(vdshArgs(data, out, "--seeds", "2,2"));
+    assertEquals(1, twice.exitCode());
+    assertTrue(twice.err().contains("--seeds needs different seeds, such as 1,2, got [2, 2]"), twice.err());
+  }
+
   @Test
   void badInputsSayWhatIsWrong() throws Exception {
     Path data = tmp.resolve("data");

@@ -388,4 +388,37 @@ class ReproductionReportTest {
     assertTrue(section.contains("- `./semhash reproduce --bits 8` (2 cells)\n- `./semhash reproduce --bits 32` (1 cell)\n"), section);
     assertTrue(section.contains("- `./semhash reproduce --bits 128` (1 cell)\n"), section);
   }
+
+  /** {@code c} as run with {@code seed}. */
+  static CellResult withSeed(CellResult c, long seed) {
+    return new CellResult(c.dataset(), c.method(), c.bits(), c.prec100(), c.ndcg100(), c.precR2(), c.trainSeconds(),
+        c.epochSeconds(), c.epochCpuSeconds(), c.encoderDocsPerCoreSecond(), c.encoderLoadAverage(), seed,
+        c.command(), c.machine(), false);
+  }
+
+  @Test
+  void replicatesGiveEachCellItsMeanAndSpreadOverSeeds() {
+    CellResult table = cell("nbrreg", 32, 0.5, 0.5, 0.1, 10, List.of(5.0), List.of(9.0), null);
+    List<CellResult> replicates = List.of(
+        withSeed(cell("nbrreg", 32, 0.7, 0.5, 0.1, 10, List.of(5.0), List.of(9.0), null), 2),
+        withSeed(cell("nbrreg", 32, 0.6, 0.5, 0.1, 10, List.of(5.0), List.of(9.0), null), 1),
+        withSeed(cell("lsh", 8, 0.25, 0.2, 0.1, 0, List.of(), List.of(), null), 7));
+    Map<String, String> titles = new LinkedHashMap<>();
+    titles.put("20newsgroups", "20 Newsgroups");
+    titles.put("citeseer", "CiteSeer");
+    String md = new ReproductionReport(titles, List.of("lsh", "nbrreg"), ThesisNumbers.parse(THESIS, "test"),
+        List.of(table), Map.of(), replicates).markdown("./semhash reproduce --report-only", "m");
+    assertTrue(md.contains("- Seed: 42\n- Other seeds: 3 cells run again with seed 1, 2, 7"), md);
+    String section = md.substring(md.indexOf("**Prec@100 over seeds**"), md.indexOf("**NDCG@100**"));
+    // .5, .6, .7: mean .6, sample standard deviation sqrt((.01 + 0 + .01) / 2) = .1
+    assertTrue(section.contains(
+        "| lsh | 8 | — | .2500 (seed 7) | .2500 (1 seed) | .2500 to .2500 | .0535 |\n"
+            + "| nbrreg | 32 | .5000 | .6000 (seed 1), .7000 (seed 2) | .6000 ± .1000 (3 seeds) | .5000 to .7000 | .4644 |\n"),
+        section);
+    assertEquals(-1, md.indexOf("Prec@100 over seeds", md.indexOf("## CiteSeer")), "CiteSeer has no replicate");
+    String without = report(List.of(table)).markdown("./semhash reproduce --report-only", "m");
+    assertEquals(-1, without.indexOf("over seeds"), "no replicates, no table");
+    assertThrows(IllegalArgumentException.class, () -> new ReproductionReport(titles, List.of("nbrreg"),
+        ThesisNumbers.parse(THESIS, "test"), List.of(), Map.of(), List.of(table)));
+  }
 }
