@@ -772,7 +772,7 @@ final class ReproduceCommand implements Callable<Integer> {
     Files.writeString(out.resolve("README.md"), report.markdown(command, machine()));
     for (String d : datasetKeys) {
       Path png = out.resolve(ReproductionReport.plotFile(d));
-      Prec100Chart.write(report.rows(d), report.references(d), titles.get(d), png);
+      Prec100Chart.write(report.rows(d), report.references(d), report.replicatePrec100(d), titles.get(d), png);
     }
     System.out.println(
         "wrote " + out.resolve("README.md") + " and the plots " + out.resolve("prec100-*.png"));

@@ -16,6 +16,7 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -23,7 +24,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * results as a solid line with dots and the thesis's as a dashed line of the same colour, and our
  * ITQ codes of the method ({@code METHOD+itq}) as a dotted line with squares in that colour again;
  * a code length not run leaves a gap; the rankings without codes of {@code eval-references}, when
- * given, are grey horizontal lines. Code lengths are equally spaced categories (8, 16, ..., 128: a
+ * given, are grey horizontal lines; cells run again with other seeds ({@link
+ * ReproductionReport#replicatePrec100}) are diamonds (median codes) or triangles (ITQ) in the method's
+ * colour, off the legend, so a line's distance to the thesis reads against the seed's spread. Code lengths are equally spaced categories (8, 16, ..., 128: a
  * logarithmic axis). Uses XChart and needs no display: the JVM is switched to headless mode unless
  * told otherwise.
  *
@@ -64,6 +67,22 @@ public final class Prec100Chart {
   public static void write(
       List<ReproductionReport.Row> rows, ReferenceResult references, String title, Path png)
       throws IOException {
+    write(rows, references, Map.of(), title, png);
+  }
+
+  /**
+   * As {@link #write(List, ReferenceResult, String, Path)}, with the Prec@100 of cells run again with
+   * other seeds as unconnected marks beside the lines.
+   *
+   * @param replicates by method key, then code length: the other seeds' Prec@100
+   */
+  public static void write(
+      List<ReproductionReport.Row> rows,
+      ReferenceResult references,
+      Map<String, Map<Integer, List<Double>>> replicates,
+      String title,
+      Path png)
+      throws IOException {
     if (System.getProperty("java.awt.headless") == null) {
       System.setProperty("java.awt.headless", "true"); // a PNG needs no display
     }
@@ -80,7 +99,9 @@ public final class Prec100Chart {
         new CategoryChartBuilder()
             .width(WIDTH)
             .height(HEIGHT)
-            .title(title + ": Prec@100 against code length (solid: ours, dashed: thesis, dotted: ours with ITQ)")
+            // the legend shows each series' line; a longer title is cut off at the image's edge
+            .title(title + ": Prec@100 against code length"
+                + (replicates.isEmpty() ? "" : " (diamonds, triangles: other seeds)"))
             .xAxisTitle("bits")
             .yAxisTitle("Prec@100")
             .build();
@@ -133,6 +154,24 @@ public final class Prec100Chart {
         t.setLineStyle(
             new BasicStroke(
                 1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f));
+        any = true;
+      }
+    }
+    for (ReproductionReport.Row r : rows) {
+      Map<Integer, List<Double>> seeds = replicates.getOrDefault(r.method(), Map.of());
+      int most = seeds.values().stream().mapToInt(List::size).max().orElse(0);
+      boolean variant = CellStore.baseMethod(r.method()).equals(r.method()) == false;
+      for (int k = 0; k < most; k++) {
+        int index = k;
+        List<Double> y = bits.stream()
+            .map(b -> seeds.containsKey(b) && seeds.get(b).size() > index ? seeds.get(b).get(index) : null)
+            .toList();
+        CategorySeries other = chart.addSeries(r.method() + " (seed replicate " + (k + 1) + ")", categories, y);
+        Color c = colours.get(CellStore.baseMethod(r.method()));
+        other.setMarkerColor(c == null ? REFERENCE_GREY : c);
+        other.setMarker(variant ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.DIAMOND);
+        other.setLineStyle(SeriesLines.NONE);
+        other.setShowInLegend(false);
         any = true;
       }
     }

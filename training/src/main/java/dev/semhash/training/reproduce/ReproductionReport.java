@@ -131,6 +131,21 @@ public final class ReproductionReport {
     return references.get(dataset);
   }
 
+  /**
+   * The Prec@100 of a dataset's replicates, by method key and code length, in the order of their
+   * seeds: what {@link Prec100Chart} marks beside the lines.
+   */
+  public Map<String, Map<Integer, List<Double>>> replicatePrec100(String dataset) {
+    Map<String, Map<Integer, List<Double>>> byMethod = new TreeMap<>();
+    replicates.stream()
+        .filter(c -> c.dataset().equals(dataset))
+        .sorted((a, b) -> Long.compare(a.seed(), b.seed()))
+        .forEach(c -> byMethod.computeIfAbsent(c.method(), m -> new TreeMap<>())
+            .computeIfAbsent(c.bits(), b -> new ArrayList<>())
+            .add(c.prec100()));
+    return byMethod;
+  }
+
   /** The PNG file name of a dataset's plot, relative to the page. */
   public static String plotFile(String dataset) {
     return "prec100-" + dataset + ".png";

@@ -67,6 +67,22 @@ class Prec100ChartTest {
   }
 
   @Test
+  void otherSeedsAreMarksInTheMethodsColour() throws Exception {
+    List<CellResult> cells =
+        List.of(ReproductionReportTest.cell("lsh", 8, 0.05, 0.05, 0.01, 1, List.of(), List.of(), null));
+    List<ReproductionReport.Row> rows = ReproductionReportTest.report(cells).rows("20newsgroups");
+    Path without = tmp.resolve("one-seed.png");
+    Path with = tmp.resolve("seeds.png");
+    Prec100Chart.write(rows, null, "20 Newsgroups", without);
+    // two more seeds at 128 bits, far from lsh's line: two diamonds in lsh's colour, no third colour
+    Prec100Chart.write(rows, null, java.util.Map.of("lsh", java.util.Map.of(128, List.of(0.5, 0.6))), "20 Newsgroups", with);
+    int before = count(ImageIO.read(without.toFile()), 0x1f77b4);
+    int after = count(ImageIO.read(with.toFile()), 0x1f77b4);
+    assertTrue(after > before + 10, "two diamonds: " + before + " -> " + after);
+    assertEquals(0, count(ImageIO.read(with.toFile()), 0x2ca02c), "no series of its own colour");
+  }
+
+  @Test
   void aDatasetWithoutNumbersStillGetsItsAxes() throws Exception {
     Path png = tmp.resolve("empty.png");
     Prec100Chart.write(List.of(), "Nothing", png);
