@@ -51,35 +51,37 @@ class Prec100ChartTest {
     assertEquals(0, count(image, 0x2ca02c), "the ITQ row takes lsh's colour, not a third one");
   }
 
-  @Test
-  void referenceRankingsAreGreyLines() throws Exception {
+  /** A plot of LSH at 8 bits alone, with what {@code draw} adds; the pixels of {@code rgb}. */
+  private int pixelsWith(String name, int rgb, PlotAddition draw) throws Exception {
     List<CellResult> cells =
         List.of(ReproductionReportTest.cell("lsh", 8, 0.05, 0.05, 0.01, 1, List.of(), List.of(), null));
-    List<ReproductionReport.Row> rows = ReproductionReportTest.report(cells).rows("20newsgroups");
-    Path without = tmp.resolve("without.png");
-    Path with = tmp.resolve("with.png");
-    Prec100Chart.write(rows, "20 Newsgroups", without);
-    Prec100Chart.write(
-        rows, new ReferenceResult("20newsgroups", 1.0, 0.39, "tfidf", 0.82, 0.82, 42, ""), "20 Newsgroups", with);
-    int before = count(ImageIO.read(without.toFile()), 0x606060); // some of the axes' text
-    int after = count(ImageIO.read(with.toFile()), 0x606060);
+    Path png = tmp.resolve(name + ".png");
+    draw.write(ReproductionReportTest.report(cells).rows("20newsgroups"), png);
+    return count(ImageIO.read(png.toFile()), rgb);
+  }
+
+  private interface PlotAddition {
+    void write(List<ReproductionReport.Row> rows, Path png) throws Exception;
+  }
+
+  @Test
+  void referenceRankingsAreGreyLines() throws Exception {
+    int before = pixelsWith("without", 0x606060, (rows, png) -> Prec100Chart.write(rows, "20 Newsgroups", png));
+    int after = pixelsWith("with", 0x606060, (rows, png) -> Prec100Chart.write(
+        rows, new ReferenceResult("20newsgroups", 1.0, 0.39, "tfidf", 0.82, 0.82, 42, ""), "20 Newsgroups", png));
+    // before: some of the axes' text
     assertTrue(after > before + 600, "three grey lines across the plot: " + before + " -> " + after);
   }
 
   @Test
   void otherSeedsAreMarksInTheMethodsColour() throws Exception {
-    List<CellResult> cells =
-        List.of(ReproductionReportTest.cell("lsh", 8, 0.05, 0.05, 0.01, 1, List.of(), List.of(), null));
-    List<ReproductionReport.Row> rows = ReproductionReportTest.report(cells).rows("20newsgroups");
-    Path without = tmp.resolve("one-seed.png");
-    Path with = tmp.resolve("seeds.png");
-    Prec100Chart.write(rows, null, "20 Newsgroups", without);
+    int before = pixelsWith("one-seed", 0x1f77b4, (rows, png) -> Prec100Chart.write(rows, null, "20 Newsgroups", png));
     // two more seeds at 128 bits, far from lsh's line: two diamonds in lsh's colour, no third colour
-    Prec100Chart.write(rows, null, java.util.Map.of("lsh", java.util.Map.of(128, List.of(0.5, 0.6))), "20 Newsgroups", with);
-    int before = count(ImageIO.read(without.toFile()), 0x1f77b4);
-    int after = count(ImageIO.read(with.toFile()), 0x1f77b4);
+    PlotAddition seeds = (rows, png) ->
+        Prec100Chart.write(rows, null, java.util.Map.of("lsh", java.util.Map.of(128, List.of(0.5, 0.6))), "20 Newsgroups", png);
+    int after = pixelsWith("seeds", 0x1f77b4, seeds);
     assertTrue(after > before + 10, "two diamonds: " + before + " -> " + after);
-    assertEquals(0, count(ImageIO.read(with.toFile()), 0x2ca02c), "no series of its own colour");
+    assertEquals(0, pixelsWith("seeds-green", 0x2ca02c, seeds), "no series of its own colour");
   }
 
   @Test
