@@ -251,7 +251,7 @@ final class ReproduceCommand implements Callable<Integer> {
     List<Long> chosenSeeds = chosenSeeds();
     // a damaged result file fails now, not after hours of training
     new CellStore(results()).readAll();
-    CellStore.replicates(results()).readAll();
+    CellStore.readReplicates(results());
     String command = commandLine();
     if (reportOnly && retime) {
       throw new IllegalArgumentException(
@@ -316,7 +316,7 @@ final class ReproduceCommand implements Callable<Integer> {
       }
     }
     ReproductionReport report = writeReport(
-        thesis, new CellStore(results()).readAll(), CellStore.replicates(results()).readAll(), command);
+        thesis, new CellStore(results()).readAll(), CellStore.readReplicates(results()), command);
     System.out.println();
     System.out.print(report.speedSummary());
     if (failures.isEmpty() == false) {

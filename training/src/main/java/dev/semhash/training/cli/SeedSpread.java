@@ -1,5 +1,6 @@
 package dev.semhash.training.cli;
 
+import dev.semhash.training.eval.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,24 +53,12 @@ final class SeedSpread {
 
   /** Mean, sample standard deviation (n − 1), minimum and maximum, rounded as runs are. */
   static Map<String, Object> statistics(double[] values) {
-    double sum = 0;
-    double min = Double.POSITIVE_INFINITY;
-    double max = Double.NEGATIVE_INFINITY;
-    for (double v : values) {
-      sum += v;
-      min = Math.min(min, v);
-      max = Math.max(max, v);
-    }
-    double mean = sum / values.length;
-    double squares = 0;
-    for (double v : values) {
-      squares += (v - mean) * (v - mean);
-    }
+    Spread spread = Spread.of(values);
     Map<String, Object> s = new LinkedHashMap<>();
-    s.put("mean", CommandSupport.round(mean));
-    s.put("sd", CommandSupport.round(Math.sqrt(squares / (values.length - 1))));
-    s.put("min", CommandSupport.round(min));
-    s.put("max", CommandSupport.round(max));
+    s.put("mean", CommandSupport.round(spread.mean()));
+    s.put("sd", CommandSupport.round(spread.sd()));
+    s.put("min", CommandSupport.round(spread.min()));
+    s.put("max", CommandSupport.round(spread.max()));
     return s;
   }
 

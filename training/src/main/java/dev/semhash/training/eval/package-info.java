@@ -10,7 +10,8 @@
  * dev.semhash.training.eval.ScoredRankingEvaluator}: MAP, P@10, AUC, rank loss, for label and link
  * relevance), and query-document evaluation of a {@link dev.semhash.training.eval.Run} against {@link
  * dev.semhash.training.eval.Qrels} ({@link dev.semhash.training.eval.RetrievalEvaluator}: nDCG@10,
- * R@100, R@1000, MAP@1000, MRR@10). Every definition, tie rule and treatment of empty cases is
+ * R@100, R@1000, MAP@1000, MRR@10), and the spread of a figure over repeated runs ({@link
+ * dev.semhash.training.eval.Spread}). Every definition, tie rule and treatment of empty cases is
  * stated in the javadoc of the class that computes it.
  */
 package dev.semhash.training.eval;

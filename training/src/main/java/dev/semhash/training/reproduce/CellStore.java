@@ -58,9 +58,9 @@ public final class CellStore {
     return seed == TABLE_SEED ? new CellStore(results) : new CellStore(results.resolve(REPLICATES), "-seed" + seed);
   }
 
-  /** The store of every seed's replicates under {@code results}, for {@link #readAll}. */
-  public static CellStore replicates(Path results) {
-    return new CellStore(results.resolve(REPLICATES), "");
+  /** Every seed's replicates under the results folder {@code results}, sorted by file name. */
+  public static List<CellResult> readReplicates(Path results) throws IOException {
+    return readFolder(results.resolve(REPLICATES));
   }
 
   /** The folder holding the cell files. */
@@ -106,6 +106,10 @@ public final class CellStore {
 
   /** Every cell file in the folder, sorted by name; none if the folder does not exist. */
   public List<CellResult> readAll() throws IOException {
+    return readFolder(dir);
+  }
+
+  private static List<CellResult> readFolder(Path dir) throws IOException {
     if (Files.isDirectory(dir) == false) {
       return List.of();
     }

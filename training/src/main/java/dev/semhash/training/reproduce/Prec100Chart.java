@@ -167,8 +167,7 @@ public final class Prec100Chart {
             .map(b -> seeds.containsKey(b) && seeds.get(b).size() > index ? seeds.get(b).get(index) : null)
             .toList();
         CategorySeries other = chart.addSeries(r.method() + " (seed replicate " + (k + 1) + ")", categories, y);
-        Color c = colours.get(CellStore.baseMethod(r.method()));
-        other.setMarkerColor(c == null ? REFERENCE_GREY : c);
+        other.setMarkerColor(colours.get(CellStore.baseMethod(r.method()))); // every row took one above
         other.setMarker(variant ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.DIAMOND);
         other.setLineStyle(SeriesLines.NONE);
         other.setShowInLegend(false);

@@ -1,6 +1,7 @@
 package dev.semhash.training.reproduce;
 
 import dev.semhash.training.bench.EncoderSpeed;
+import dev.semhash.training.eval.Spread;
 import dev.semhash.training.reference.ReferenceRankings;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The reproduction's page: per dataset, Prec@100 of each method at each code length with the
@@ -137,12 +139,20 @@ public final class ReproductionReport {
    */
   public Map<String, Map<Integer, List<Double>>> replicatePrec100(String dataset) {
     Map<String, Map<Integer, List<Double>>> byMethod = new TreeMap<>();
+    replicatesOf(dataset).forEach((m, byBits) -> byBits.forEach((b, of) ->
+        byMethod.computeIfAbsent(m, k -> new TreeMap<>()).put(b, of.stream().map(CellResult::prec100).toList())));
+    return byMethod;
+  }
+
+  /** A dataset's replicates by method key and code length, each list in the order of the seeds. */
+  private Map<String, Map<Integer, List<CellResult>>> replicatesOf(String dataset) {
+    Map<String, Map<Integer, List<CellResult>>> byMethod = new TreeMap<>();
     replicates.stream()
         .filter(c -> c.dataset().equals(dataset))
         .sorted((a, b) -> Long.compare(a.seed(), b.seed()))
         .forEach(c -> byMethod.computeIfAbsent(c.method(), m -> new TreeMap<>())
             .computeIfAbsent(c.bits(), b -> new ArrayList<>())
-            .add(c.prec100()));
+            .add(c));
     return byMethod;
   }
 
@@ -430,7 +440,7 @@ public final class ReproductionReport {
    * on average, or the other way round.
    */
   private void seedTable(StringBuilder md, String dataset, List<Row> rows) {
-    List<CellResult> of = replicates.stream().filter(c -> c.dataset().equals(dataset)).toList();
+    Map<String, Map<Integer, List<CellResult>>> of = replicatesOf(dataset);
     if (of.isEmpty()) {
       return;
     }
@@ -441,34 +451,27 @@ public final class ReproductionReport {
         .append("| method | bits | seed ").append(CellStore.TABLE_SEED)
         .append(" | other seeds | mean ± sd | min to max | thesis |\n")
         .append("|---|---|---|---|---|---|---|\n");
-    List<String> order = new ArrayList<>(rows.stream().map(Row::method).toList());
-    of.stream().map(CellResult::method).filter(m -> order.contains(m) == false).distinct().forEach(order::add);
+    Map<String, Row> rowOf = new LinkedHashMap<>();
+    rows.forEach(r -> rowOf.put(r.method(), r));
+    List<String> order = new ArrayList<>(rowOf.keySet());
+    of.keySet().stream().filter(m -> rowOf.containsKey(m) == false).forEach(order::add);
     for (String m : order) {
-      Map<Integer, List<CellResult>> byBits = new TreeMap<>();
-      of.stream().filter(c -> c.method().equals(m)).forEach(c -> byBits.computeIfAbsent(c.bits(), b -> new ArrayList<>()).add(c));
-      Row row = rows.stream().filter(r -> r.method().equals(m)).findFirst().orElse(null);
-      for (Map.Entry<Integer, List<CellResult>> e : byBits.entrySet()) {
-        List<CellResult> others = new ArrayList<>(e.getValue());
-        others.sort((a, b) -> Long.compare(a.seed(), b.seed()));
-        CellResult table = row == null ? null : row.ours().get(e.getKey());
-        List<Double> all = new ArrayList<>();
-        if (table != null) {
-          all.add(table.prec100());
-        }
-        others.forEach(c -> all.add(c.prec100()));
-        double mean = all.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        double squares = all.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-        Double thesisValue = row == null ? null : row.thesis().get(e.getKey());
-        md.append("| ").append(m).append(" | ").append(e.getKey()).append(" | ")
+      Row row = rowOf.get(m);
+      of.getOrDefault(m, Map.of()).forEach((bits, others) -> {
+        CellResult table = row == null ? null : row.ours().get(bits);
+        Spread s = Spread.of(Stream.concat(
+                Stream.ofNullable(table), others.stream())
+            .mapToDouble(CellResult::prec100).toArray());
+        Double thesisValue = row == null ? null : row.thesis().get(bits);
+        md.append("| ").append(m).append(" | ").append(bits).append(" | ")
             .append(table == null ? NONE : score(table.prec100())).append(" | ")
             .append(others.stream().map(c -> score(c.prec100()) + " (seed " + c.seed() + ")").collect(Collectors.joining(", ")))
             .append(" | ")
-            .append(all.size() < 2 ? score(mean) : score(mean) + " ± " + score(Math.sqrt(squares / (all.size() - 1))))
-            .append(" (").append(all.size()).append(all.size() == 1 ? " seed" : " seeds").append(") | ")
-            .append(score(all.stream().mapToDouble(Double::doubleValue).min().orElseThrow())).append(" to ")
-            .append(score(all.stream().mapToDouble(Double::doubleValue).max().orElseThrow())).append(" | ")
+            .append(s.count() < 2 ? score(s.mean()) : score(s.mean()) + " ± " + score(s.sd()))
+            .append(" (").append(s.count()).append(s.count() == 1 ? " seed" : " seeds").append(") | ")
+            .append(score(s.min())).append(" to ").append(score(s.max())).append(" | ")
             .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
-      }
+      });
     }
   }
 
