@@ -19,7 +19,7 @@ public record Spread(int count, double mean, double sd, double min, double max) 
   /** The spread of {@code values}, at least one. */
   public static Spread of(double[] values) {
     if (values.length == 0) {
-      throw new IllegalArgumentException("a spread needs at least one value");
+      throw new IllegalArgumentException("a spread needs at least one value, got none: pass the figure of at least one run");
     }
     double sum = 0;
     double min = Double.POSITIVE_INFINITY;

@@ -21,6 +21,6 @@ class SpreadTest {
     assertEquals(0.25, s.mean(), 0);
     assertTrue(Double.isNaN(s.sd()));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Spread.of(new double[0]));
-    assertEquals("a spread needs at least one value", e.getMessage());
+    assertEquals("a spread needs at least one value, got none: pass the figure of at least one run", e.getMessage());
   }
 }
