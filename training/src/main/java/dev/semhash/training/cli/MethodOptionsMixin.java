@@ -33,6 +33,14 @@ final class MethodOptionsMixin {
   Integer patience;
 
   @Option(
+      names = "--min-training-documents",
+      paramLabel = "N",
+      description = "Neural methods: train on at least N documents, counted over epochs, before early"
+          + " stopping may end training; on a small corpus the held-out loss can stall for epochs"
+          + " while the codes are still untrained (0: patience alone decides) (default: 50000; vdsh-s and vdsh-sp: 0).")
+  Integer minTrainingDocuments;
+
+  @Option(
       names = "--early-stopping",
       paramLabel = "C",
       description = "Neural methods: what the validation split measures to keep the best epoch, elbo (the"
@@ -153,6 +161,7 @@ final class MethodOptionsMixin {
     return MethodOptions.builder()
         .maxEpochs(epochs)
         .patience(patience)
+        .minTrainingDocuments(minTrainingDocuments)
         .earlyStopping(parse(earlyStopping, EarlyStopping::parse))
         .learningRate(learningRate)
         .hiddenUnits(hidden)

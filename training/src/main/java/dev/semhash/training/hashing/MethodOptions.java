@@ -31,6 +31,8 @@ import java.util.stream.Collectors;
  *
  * @param maxEpochs {@code --epochs}: {@link VdshSettings#maxEpochs()}
  * @param patience {@code --patience}: {@link VdshSettings#patience()}
+ * @param minTrainingDocuments {@code --min-training-documents}: {@link
+ *     VdshSettings#minTrainingDocuments()}
  * @param earlyStopping {@code --early-stopping}: {@link VdshSettings#earlyStopping()}
  * @param learningRate {@code --learning-rate}: {@link VdshSettings#learningRate()}
  * @param hiddenUnits {@code --hidden}: {@link VdshSettings#hiddenUnits()}
@@ -52,6 +54,7 @@ import java.util.stream.Collectors;
 public record MethodOptions(
     Integer maxEpochs,
     Integer patience,
+    Integer minTrainingDocuments,
     EarlyStopping earlyStopping,
     Double learningRate,
     Integer hiddenUnits,
@@ -111,6 +114,10 @@ public record MethodOptions(
   public MethodOptions {
     atLeastOne(maxEpochs, "--epochs");
     atLeastOne(patience, "--patience");
+    if (minTrainingDocuments != null && minTrainingDocuments < 0) {
+      throw new IllegalArgumentException(
+          "--min-training-documents must be at least 0 (0: patience alone decides), got " + minTrainingDocuments);
+    }
     atLeastOne(hiddenUnits, "--hidden");
     atLeastOne(batchSize, "--batch-size");
     atLeastOne(knn, "--knn");
@@ -155,6 +162,7 @@ public record MethodOptions(
     VdshSettings s = defaults;
     s = maxEpochs == null ? s : s.withMaxEpochs(maxEpochs);
     s = patience == null ? s : s.withPatience(patience);
+    s = minTrainingDocuments == null ? s : s.withMinTrainingDocuments(minTrainingDocuments);
     s = earlyStopping == null ? s : s.withEarlyStopping(earlyStopping);
     s = learningRate == null ? s : s.withLearningRate(learningRate);
     s = hiddenUnits == null ? s : s.withHiddenUnits(hiddenUnits);
@@ -243,6 +251,7 @@ public record MethodOptions(
     List<Given> set = new ArrayList<>();
     add(set, "--epochs", maxEpochs, Scope.NEURAL);
     add(set, "--patience", patience, Scope.NEURAL);
+    add(set, "--min-training-documents", minTrainingDocuments, Scope.NEURAL);
     add(set, "--early-stopping", earlyStopping == null ? null : earlyStopping.cliName(), Scope.NEURAL);
     add(set, "--learning-rate", learningRate, Scope.NEURAL);
     add(set, "--hidden", hiddenUnits, Scope.NEURAL);
@@ -273,6 +282,7 @@ public record MethodOptions(
   public static final class Builder {
     private Integer maxEpochs;
     private Integer patience;
+    private Integer minTrainingDocuments;
     private EarlyStopping earlyStopping;
     private Double learningRate;
     private Integer hiddenUnits;
@@ -298,6 +308,11 @@ public record MethodOptions(
 
     public Builder patience(Integer v) {
       patience = v;
+      return this;
+    }
+
+    public Builder minTrainingDocuments(Integer v) {
+      minTrainingDocuments = v;
       return this;
     }
 
@@ -386,6 +401,7 @@ public record MethodOptions(
       return new MethodOptions(
           maxEpochs,
           patience,
+          minTrainingDocuments,
           earlyStopping,
           learningRate,
           hiddenUnits,

@@ -279,7 +279,10 @@ public final class ReproductionReport {
     md.append("  A neural method keeps the epoch of least reconstruction loss (without the KL term) on"
         + " held-out\n  training documents, never one chosen on the test queries, and stops early only once"
         + " the KL\n  weight is 1. Cells whose file has no `early_stopping` in `model_info` predate this"
-        + " (2026-11-25):\n  they kept the epoch of least ELBO and could stop during the annealing.\n");
+        + " (2026-11-25):\n  they kept the epoch of least ELBO and could stop during the annealing."
+        + " The unsupervised methods\n  stop no earlier than after 50,000 training documents (2026-11-29;"
+        + " `min_training_documents` in\n  `model_info`): none of their cells computed before stopped early, so the"
+        + " floor does not change them.\n");
     md.append("  The KL weight reaches 1 after 5,000 training documents for codes of 32 bits and more, and for"
         + " VDSH-S\n  and VDSH-SP at every length, as in the authors' code; shorter VDSH and node2hash codes,"
         + " NbrReg and\n  NbrReg+Doc add the thesis text's 1/5000 per mini-batch. Cells of VDSH, VDSH-S, VDSH-SP and"

@@ -46,6 +46,8 @@ class MethodOptionsMixinTest {
         Map.ofEntries(
             Map.entry("--epochs", "" + v.maxEpochs()),
             Map.entry("--patience", v.patience() + "; node2hash: " + n.vdsh().patience()),
+            Map.entry("--min-training-documents", v.minTrainingDocuments() + "; vdsh-s and vdsh-sp: "
+                + VdshSettings.SUPERVISED_DEFAULT.minTrainingDocuments()),
             Map.entry("--learning-rate", plain(v.learningRate())),
             Map.entry("--hidden", v.hiddenUnits() + "; vdsh-s and vdsh-sp: " + VdshSettings.SUPERVISED_DEFAULT.hiddenUnits()),
             Map.entry("--batch-size", "" + v.batchSize()),

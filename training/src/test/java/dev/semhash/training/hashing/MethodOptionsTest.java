@@ -26,6 +26,7 @@ class MethodOptionsTest {
         MethodOptions.builder()
             .maxEpochs(7)
             .patience(2)
+            .minTrainingDocuments(0)
             .learningRate(0.01)
             .hiddenUnits(64)
             .batchSize(32)
@@ -38,6 +39,7 @@ class MethodOptionsTest {
     VdshSettings expected =
         d.withMaxEpochs(7)
             .withPatience(2)
+            .withMinTrainingDocuments(0)
             .withLearningRate(0.01)
             .withHiddenUnits(64)
             .withBatchSize(32)
@@ -150,6 +152,10 @@ class MethodOptionsTest {
     assertEquals(
         "--epochs must be at least 1, got 0",
         assertThrows(IllegalArgumentException.class, () -> MethodOptions.builder().maxEpochs(0).build())
+            .getMessage());
+    assertEquals(
+        "--min-training-documents must be at least 0 (0: patience alone decides), got -5",
+        assertThrows(IllegalArgumentException.class, () -> MethodOptions.builder().minTrainingDocuments(-5).build())
             .getMessage());
     assertEquals(
         "--keep-probability must be in (0, 1], got 1.5",

@@ -112,7 +112,9 @@ class ReproductionReportTest {
           A neural method keeps the epoch of least reconstruction loss (without the KL term) on held-out
           training documents, never one chosen on the test queries, and stops early only once the KL
           weight is 1. Cells whose file has no `early_stopping` in `model_info` predate this (2026-11-25):
-          they kept the epoch of least ELBO and could stop during the annealing.
+          they kept the epoch of least ELBO and could stop during the annealing. The unsupervised methods
+          stop no earlier than after 50,000 training documents (2026-11-29; `min_training_documents` in
+          `model_info`): none of their cells computed before stopped early, so the floor does not change them.
           The KL weight reaches 1 after 5,000 training documents for codes of 32 bits and more, and for VDSH-S
           and VDSH-SP at every length, as in the authors' code; shorter VDSH and node2hash codes, NbrReg and
           NbrReg+Doc add the thesis text's 1/5000 per mini-batch. Cells of VDSH, VDSH-S, VDSH-SP and node2hash

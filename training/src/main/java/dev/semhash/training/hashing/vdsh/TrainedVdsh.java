@@ -233,6 +233,7 @@ final class TrainedVdsh {
     info.put("batch_size", Integer.toString(settings.batchSize()));
     info.put("max_epochs", Integer.toString(settings.maxEpochs()));
     info.put("patience", Integer.toString(settings.patience()));
+    info.put("min_training_documents", Integer.toString(settings.minTrainingDocuments()));
     info.put("early_stopping", settings.earlyStopping().cliName());
     info.put("kl_anneal_step", Double.toString(settings.klAnnealStep()));
     if (variant.supervised()) {

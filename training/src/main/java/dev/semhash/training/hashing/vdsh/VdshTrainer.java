@@ -35,8 +35,9 @@ import org.nd4j.linalg.factory.Nd4j;
  * carved from the training documents, by default its reconstruction loss without the KL term
  * ({@link EarlyStopping}); the parameters of the best validation epoch are kept. Training stops
  * after {@link VdshSettings#patience()} epochs without a better validation loss, counted only once
- * the annealing has brought the KL weight to 1 (on a corpus of a few thousand documents it never
- * does in 30 epochs, which then all run). Every random choice (initialisation, validation split, batch order, dropout
+ * the annealing has brought the KL weight to 1 (below 32 bits it does not within 30 epochs on the
+ * corpora here, which then all run), and never before {@link VdshSettings#minTrainingDocuments()}
+ * training documents. Every random choice (initialisation, validation split, batch order, dropout
  * masks, the noise {@code eps}) comes from the one seed.
  *
  * <pre class="prettyprint">
@@ -255,6 +256,7 @@ public final class VdshTrainer {
     double best = Double.POSITIVE_INFINITY;
     int bestEpoch = 0;
     int annealedEpoch = 0; // the first epoch that ended with the KL weight at 1
+    long documentsSeen = 0;
     float[][] bestFirst = null;
     float[][] bestNeighbourFirst = null;
     Map<String, INDArray> bestGraph = null;
@@ -297,6 +299,7 @@ public final class VdshTrainer {
           sum = sum.plus(l);
           weightedLoss += l.perDocument(klWeight, settings.labelWeight()) * l.documents();
           klWeight = Math.min(1.0, klWeight + settings.klAnnealStep());
+          documentsSeen += rows.length;
           p.step(rows.length);
         }
         VdshGraph.Losses val = VdshGraph.Losses.ZERO;
@@ -332,10 +335,13 @@ public final class VdshTrainer {
           bestFirst = first.snapshot();
           bestNeighbourFirst = neighbourFirst == null ? null : neighbourFirst.snapshot();
           bestGraph = graph.snapshot();
-        } else if (annealedEpoch > 0 && epoch - Math.max(bestEpoch, annealedEpoch) >= settings.patience()) {
+        } else if (annealedEpoch > 0
+            && documentsSeen >= settings.minTrainingDocuments()
+            && epoch - Math.max(bestEpoch, annealedEpoch) >= settings.patience()) {
           // Patience runs only once the KL term has its full weight: while it grows, the held-out
           // loss can stall for many epochs (the decoder first learns word frequencies, then the
-          // codes start to explain the words), and stopping there keeps an untrained encoder.
+          // codes start to explain the words), and stopping there keeps an untrained encoder. The
+          // same stall outlasts the annealing on a small training set, hence the floor on documents.
           break;
         }
       }

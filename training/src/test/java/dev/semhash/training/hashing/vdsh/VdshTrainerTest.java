@@ -47,6 +47,10 @@ class VdshTrainerTest {
       VdshSettings.DEFAULT.withHiddenUnits(128).withMaxEpochs(10).withPatience(10)
           .withKlAnnealStep(1.0 / 50).withLearningRate(0.003);
 
+  /** A small network that stops after one epoch without a better held-out loss, with no floor. */
+  static final VdshSettings IMPATIENT =
+      SMALL.withHiddenUnits(16).withMaxEpochs(12).withPatience(1).withLearningRate(0.03).withMinTrainingDocuments(0);
+
   private static Corpus corpus;
   private static SparseMatrix counts;
   private static TrainedVdsh trained;
@@ -332,8 +336,7 @@ class VdshTrainerTest {
   void progressCountsTheDocumentsOfEveryMiniBatch() {
     SparseMatrix x = head(corpus.train(), 300);
     SparseMatrix c = head(counts, 300);
-    VdshSettings impatient = SMALL.withHiddenUnits(16).withMaxEpochs(12).withPatience(1).withLearningRate(0.03)
-        .withKlAnnealStep(1);
+    VdshSettings impatient = IMPATIENT.withKlAnnealStep(1);
     List<Long> totals = new ArrayList<>();
     List<Long> steps = new ArrayList<>();
     ProgressReporter recording = (task, total, unit) -> {
@@ -370,7 +373,7 @@ class VdshTrainerTest {
   void patienceStartsWhenTheKlWeightIsFull() {
     SparseMatrix x = head(corpus.train(), 300);
     SparseMatrix c = head(counts, 300);
-    VdshSettings impatient = SMALL.withHiddenUnits(16).withMaxEpochs(12).withPatience(1).withLearningRate(0.03);
+    VdshSettings impatient = IMPATIENT;
     TrainedVdsh annealing = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8,
         impatient.withKlAnnealStep(1e-6), 5, ProgressReporter.NONE);
     assertEquals(12, annealing.history.size());
@@ -380,6 +383,38 @@ class VdshTrainerTest {
     int stall = firstNonImprovingEpoch(annealed);
     assertTrue(stall > 0, "every epoch improved: " + annealed.history);
     assertEquals(stall, annealed.history.size(), annealed.history.toString());
+  }
+
+  /**
+   * Early stopping never ends training before {@link VdshSettings#minTrainingDocuments()}: with
+   * patience 1 and the KL weight full from the first mini-batch, the run that stalled at epoch
+   * {@code s} without a floor goes on to the first epoch at or past the floor (and then stops, as
+   * the stall is older than the patience), and keeps the same best epoch if none after it is better.
+   */
+  @Test
+  void earlyStoppingWaitsForTheFloorOnTrainingDocuments() {
+    SparseMatrix x = head(corpus.train(), 300);
+    SparseMatrix c = head(counts, 300);
+    VdshSettings impatient = IMPATIENT.withKlAnnealStep(1);
+    TrainedVdsh free = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, impatient, 5, ProgressReporter.NONE);
+    int stall = firstNonImprovingEpoch(free);
+    assertTrue(stall > 0 && stall < 8, "stalls early without a floor: " + free.history);
+    assertEquals(stall, free.history.size());
+    assertEquals("0", free.info(corpus).get("min_training_documents"));
+    // 270 training documents an epoch: a floor of 8.5 epochs' documents first allows stopping after epoch 9
+    int floor = free.trainingDocuments * 17 / 2;
+    TrainedVdsh floored = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8,
+        impatient.withMinTrainingDocuments(floor), 5, ProgressReporter.NONE);
+    assertEquals(free.trainingDocuments, floored.trainingDocuments);
+    assertTrue(floored.history.size() >= 9, "ran until the floor: " + floored.history);
+    assertEquals(Integer.toString(floor), floored.info(corpus).get("min_training_documents"));
+    for (int e = 0; e < stall; e++) {
+      assertEquals(free.history.get(e).validationLoss(), floored.history.get(e).validationLoss(), 0.0,
+          "the same seed trains the same epochs up to the stall");
+    }
+    IllegalArgumentException bad =
+        assertThrows(IllegalArgumentException.class, () -> SMALL.withMinTrainingDocuments(-1));
+    assertTrue(bad.getMessage().contains("minTrainingDocuments must be at least 0"), bad.getMessage());
   }
 
   /**
