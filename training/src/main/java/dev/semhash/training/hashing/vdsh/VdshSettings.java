@@ -81,7 +81,7 @@ public record VdshSettings(
 
   /**
    * {@link #DEFAULT}'s {@link #minTrainingDocuments()}: 500 mini-batches of 100 before early
-   * stopping may end training (22 epochs of CiteSeer's training split; fewer epochs than 20
+   * stopping may end training (23 epochs of CiteSeer's training split; fewer epochs than 20
    * Newsgroups and Reuters ever stopped at, so their runs are unchanged). On a small corpus the
    * held-out reconstruction loss can stay flat for ten epochs or more after the KL annealing
    * while the codes are still far from trained, and patience alone then kept an untrained encoder
