@@ -11,7 +11,8 @@ import java.util.Map;
  * information ({@code HashModel.info()}): the mean training loss per document (weighted by that
  * epoch's KL weight), the held-out loss that early stopping compares, the held-out KL term per
  * document, the KL weight at the end of each epoch (absent from files written before 2026-11-28),
- * and the epoch kept.
+ * the epoch kept, and the epoch from which early stopping could end training (files written from
+ * 2026-11-29 on record the floor of training documents it waits for).
  *
  * <pre class="prettyprint">
  * try (HashModel model = HashModelFormat.read(Path.of("20ng-vdsh-32.hashmodel"))) {
@@ -31,6 +32,10 @@ import java.util.Map;
  * @param validationPrecision held-out Prec@100 per epoch when early stopping compared it ({@code
  *     --early-stopping precision}), else empty
  * @param keptEpoch the epoch (from 1) whose network the model holds
+ * @param stoppingFloorEpoch the first epoch at whose end the model had trained on its {@code
+ *     min_training_documents}, before which early stopping could not end training; 0 when it
+ *     waited for no floor or did not record one (files written before 2026-11-29). It may exceed
+ *     {@link #epochs()} when the run had fewer epochs than the floor needs.
  */
 public record LearningCurve(
     String method,
@@ -41,12 +46,15 @@ public record LearningCurve(
     List<Double> validationKl,
     List<Double> klWeights,
     List<Double> validationPrecision,
-    int keptEpoch) {
+    int keptEpoch,
+    int stoppingFloorEpoch) {
 
   /** The information key that marks a model trained by epochs. */
   static final String TRAIN_LOSSES = "train_losses";
 
   private static final String VALIDATION_PRECISION = "validation_prec@100";
+
+  private static final String MIN_TRAINING_DOCUMENTS = "min_training_documents";
 
   public LearningCurve {
     trainLosses = List.copyOf(trainLosses);
@@ -70,6 +78,10 @@ public record LearningCurve(
     if (keptEpoch < 1 || keptEpoch > n) {
       throw new IllegalArgumentException(
           "the model's kept epoch " + keptEpoch + " is not one of its " + n + " epochs");
+    }
+    if (stoppingFloorEpoch < 0) {
+      throw new IllegalArgumentException(
+          "the epoch from which early stopping may end training cannot be negative, got " + stoppingFloorEpoch);
     }
   }
 
@@ -100,7 +112,26 @@ public record LearningCurve(
     int kept = integer(info, "best_epoch");
     int bits = integer(info, "bits");
     return new LearningCurve(
-        method, bits, info.getOrDefault("early_stopping", "elbo"), train, validation, kl, weights, precision, kept);
+        method, bits, info.getOrDefault("early_stopping", "elbo"), train, validation, kl, weights, precision, kept,
+        stoppingFloorEpoch(info));
+  }
+
+  /** The first epoch that ends with {@code min_training_documents} trained on, or 0 without a floor. */
+  private static int stoppingFloorEpoch(Map<String, String> info) {
+    if (info.containsKey(MIN_TRAINING_DOCUMENTS) == false) {
+      return 0;
+    }
+    long floor = integer(info, MIN_TRAINING_DOCUMENTS);
+    if (floor <= 0) {
+      return 0;
+    }
+    int perEpoch = integer(info, "training_documents");
+    if (perEpoch < 1) {
+      throw new IllegalArgumentException(
+          "the model's training_documents should be at least 1, but is " + perEpoch
+              + "; the file was not written by a semhash trainer, or was edited");
+    }
+    return (int) Math.min(Integer.MAX_VALUE, (floor + perEpoch - 1) / perEpoch);
   }
 
   /** Number of epochs run. */

@@ -21,7 +21,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * early stopping compares (red) per document by epoch on the left axis, the held-out KL term
  * (green, dashed) on the right axis, the held-out Prec@100 (purple, on a second right axis) when
  * early stopping compared it, a black vertical line at the epoch kept and an orange dashed one
- * where the KL weight reaches 1 (from there early stopping counts its patience). A value that is
+ * where the KL weight reaches 1 (from there early stopping counts its patience), and a brown
+ * dash-dotted one at the first epoch after which early stopping may end training, when the model
+ * waited for a floor of training documents and ran that far. A value that is
  * not finite leaves a gap. Uses XChart and needs no display: the JVM is switched to headless mode
  * unless told otherwise.
  *
@@ -47,6 +49,8 @@ public final class LearningCurveChart {
   static final Color PRECISION = new Color(0x9467bd);
 
   static final Color KL_FULL = new Color(0xff7f0e);
+
+  static final Color STOPPING_FLOOR = new Color(0x8c564b);
 
   private LearningCurveChart() {}
 
@@ -89,6 +93,11 @@ public final class LearningCurveChart {
         vertical(chart, "KL weight 1 from epoch " + curve.klWeightFullEpoch(), curve.klWeightFullEpoch(),
             range, KL_FULL,
             new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 3f}, 0f));
+      }
+      int floor = curve.stoppingFloorEpoch();
+      if (floor > 0 && floor <= curve.epochs()) {
+        vertical(chart, "may stop early\nfrom epoch " + floor, floor, range, STOPPING_FLOOR,
+            new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 3f, 2f, 3f}, 0f));
       }
       vertical(chart, "kept epoch " + curve.keptEpoch(), curve.keptEpoch(), range, KEPT, new BasicStroke(1.5f));
     }

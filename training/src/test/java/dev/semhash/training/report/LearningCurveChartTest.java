@@ -28,6 +28,21 @@ class LearningCurveChartTest {
   }
 
   @Test
+  void theStoppingFloorIsBrownOnlyWhenTheRunReachedIt() throws Exception {
+    Map<String, String> info = LearningCurveTest.info();
+    info.put("training_documents", "1000");
+    info.put("min_training_documents", "1500"); // epoch 2, not the kept epoch 3 whose black line would cover it
+    Path reached = tmp.resolve("reached.png");
+    LearningCurveChart.write(LearningCurve.of(info), null, reached);
+    assertTrue(count(ImageIO.read(reached.toFile()), LearningCurveChart.STOPPING_FLOOR) > 40);
+    info.put("min_training_documents", "50000");
+    Path beyond = tmp.resolve("beyond.png");
+    LearningCurveChart.write(LearningCurve.of(info), null, beyond);
+    assertEquals(0, count(ImageIO.read(beyond.toFile()), LearningCurveChart.STOPPING_FLOOR),
+        "four epochs never reached a floor of 50 epochs' documents");
+  }
+
+  @Test
   void precisionEarlyStoppingAddsItsPrecisionInPurple() throws Exception {
     Path without = tmp.resolve("without.png");
     LearningCurveChart.write(LearningCurve.of(LearningCurveTest.info()), null, without);

@@ -37,6 +37,23 @@ class LearningCurveTest {
     assertEquals(List.of(690.0, 655.0, 630.5, 631.0), c.validationLosses());
     assertEquals(List.of(5.0, 12.0, 15.25, 16.0), c.validationKl());
     assertEquals(2, c.klWeightFullEpoch(), "the weight is 1 at the end of epoch 2");
+    assertEquals(0, c.stoppingFloorEpoch(), "a file without min_training_documents waited for no floor");
+  }
+
+  @Test
+  void theStoppingFloorIsTheFirstEpochThatReachesIt() {
+    Map<String, String> info = info();
+    info.put("training_documents", "2272");
+    info.put("min_training_documents", "50000");
+    assertEquals(23, LearningCurve.of(info).stoppingFloorEpoch(), "22 epochs are 49,984 documents");
+    info.put("min_training_documents", "4544");
+    assertEquals(2, LearningCurve.of(info).stoppingFloorEpoch(), "exactly two epochs");
+    info.put("min_training_documents", "0");
+    assertEquals(0, LearningCurve.of(info).stoppingFloorEpoch());
+    info.put("min_training_documents", "50000");
+    info.remove("training_documents");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LearningCurve.of(info));
+    assertTrue(e.getMessage().contains("training_documents should be a whole number, but is missing"), e.getMessage());
   }
 
   @Test
