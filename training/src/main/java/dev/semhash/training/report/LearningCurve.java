@@ -1,6 +1,7 @@
 package dev.semhash.training.report;
 
 import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -121,7 +122,7 @@ public record LearningCurve(
     if (info.containsKey(MIN_TRAINING_DOCUMENTS) == false) {
       return 0;
     }
-    long floor = integer(info, MIN_TRAINING_DOCUMENTS);
+    int floor = integer(info, MIN_TRAINING_DOCUMENTS);
     if (floor <= 0) {
       return 0;
     }
@@ -131,8 +132,9 @@ public record LearningCurve(
           "the model's training_documents should be at least 1, but is " + perEpoch
               + "; the file was not written by a semhash trainer, or was edited");
     }
-    return (int) Math.min(Integer.MAX_VALUE, (floor + perEpoch - 1) / perEpoch);
+    return VdshSettings.stoppingFloorEpoch(floor, perEpoch);
   }
+
 
   /** Number of epochs run. */
   public int epochs() {

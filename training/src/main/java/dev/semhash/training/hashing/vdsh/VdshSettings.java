@@ -213,6 +213,21 @@ public record VdshSettings(
     return klAnnealStep == AUTO_KL_ANNEAL_STEP && bits < FAST_KL_ANNEAL_MIN_BITS ? THESIS_KL_ANNEAL_STEP : fast;
   }
 
+  /**
+   * The first epoch at whose end {@code minTrainingDocuments} documents have been trained on, with
+   * {@code trainingDocuments} an epoch; early stopping may end training from there. 0 without a
+   * floor. The trainer and the learning curve both derive it here.
+   */
+  public static int stoppingFloorEpoch(long minTrainingDocuments, int trainingDocuments) {
+    if (trainingDocuments < 1) {
+      throw new IllegalArgumentException(
+          "an epoch must train on at least 1 document, got " + trainingDocuments);
+    }
+    return minTrainingDocuments <= 0
+        ? 0
+        : (int) Math.min(Integer.MAX_VALUE, (minTrainingDocuments + trainingDocuments - 1) / trainingDocuments);
+  }
+
   public VdshSettings withHiddenUnits(int hiddenUnits) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
         minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);

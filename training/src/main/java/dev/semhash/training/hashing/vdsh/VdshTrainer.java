@@ -256,7 +256,7 @@ public final class VdshTrainer {
     double best = Double.POSITIVE_INFINITY;
     int bestEpoch = 0;
     int annealedEpoch = 0; // the first epoch that ended with the KL weight at 1
-    long documentsSeen = 0;
+    int floorEpoch = VdshSettings.stoppingFloorEpoch(settings.minTrainingDocuments(), training.length);
     float[][] bestFirst = null;
     float[][] bestNeighbourFirst = null;
     Map<String, INDArray> bestGraph = null;
@@ -299,7 +299,6 @@ public final class VdshTrainer {
           sum = sum.plus(l);
           weightedLoss += l.perDocument(klWeight, settings.labelWeight()) * l.documents();
           klWeight = Math.min(1.0, klWeight + settings.klAnnealStep());
-          documentsSeen += rows.length;
           p.step(rows.length);
         }
         VdshGraph.Losses val = VdshGraph.Losses.ZERO;
@@ -336,7 +335,7 @@ public final class VdshTrainer {
           bestNeighbourFirst = neighbourFirst == null ? null : neighbourFirst.snapshot();
           bestGraph = graph.snapshot();
         } else if (annealedEpoch > 0
-            && documentsSeen >= settings.minTrainingDocuments()
+            && epoch >= floorEpoch
             && epoch - Math.max(bestEpoch, annealedEpoch) >= settings.patience()) {
           // Patience runs only once the KL term has its full weight: while it grows, the held-out
           // loss can stall for many epochs (the decoder first learns word frequencies, then the
