@@ -34,11 +34,12 @@ import picocli.CommandLine.Option;
       "Reads a trained model, computes its network's real-valued outputs for a",
       "dataset's training documents, and writes a model whose bits come from",
       "another binarisation of those outputs: median (each bit's median), sign",
-      "(threshold 0) or itq (the outputs centred and rotated by iterative",
-      "quantization, the rotation folded into the last layer). The network is not",
-      "trained again, so this takes a minute where training takes many; with the",
-      "dataset the model was trained on, the result equals training with that",
-      "--binarization at the same seed. Re-encode an index after changing a model.",
+      "(threshold 0), two-means (each bit's 2-means split) or itq (the outputs",
+      "centred and rotated by iterative quantization, the rotation folded into",
+      "the last layer). The network is not trained again, so this takes a minute",
+      "where training takes many; with the dataset the model was trained on, the",
+      "result equals training with that --binarization at the same seed.",
+      "Re-encode an index after changing a model.",
       "",
       "Examples:",
       "  ./semhash binarize --model 20ng-vdsh-s-32.hashmodel --binarization itq \\",
@@ -55,7 +56,7 @@ final class BinarizeCommand implements Callable<Integer> {
   Path dataset;
 
   @Option(names = "--binarization", required = true, paramLabel = "B",
-      description = "median, sign or itq (ITQ needs a neural model: LSH and STH have no layer to rotate).")
+      description = "median, sign, itq or two-means (ITQ needs a neural model: LSH and STH have no layer to rotate).")
   String binarization;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "Model file to write (.hashmodel).")

@@ -124,6 +124,14 @@ final class EvalHashCommand implements Callable<Integer> {
           + " (JSON key semantic_vectors; thesis figure 5.5): what binarisation costs.")
   boolean semanticVectors;
 
+  @Option(
+      names = "--compare-binarizations",
+      description = "Neural methods: also evaluate the trained network's codes under every"
+          + " binarisation (median, sign, itq, two-means), each made from its outputs on the"
+          + " training documents without training again, and print their Prec@100 (JSON key"
+          + " binarizations): which thresholds suit the model.")
+  boolean compareBinarizations;
+
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
@@ -165,6 +173,16 @@ final class EvalHashCommand implements Callable<Integer> {
             "--seeds needs at least two different seeds, such as 1,2,3, got " + seeds
                 + "; for one seed use --seed");
       }
+    }
+    if (compareBinarizations && source.model != null) {
+      throw new IllegalArgumentException(
+          "--compare-binarizations compares the binarisations of a network it trains; for a --model"
+              + " file, run it once per --binarization (median, sign, itq, two-means) instead");
+    }
+    if (compareBinarizations && MethodOptions.isNeural(source.method) == false) {
+      throw new IllegalArgumentException(
+          "--compare-binarizations: " + source.method.cliName() + " has no real-valued network outputs"
+              + " to threshold anew; leave the option out, or train one of " + MethodOptions.describeNeural());
     }
     if (source.model == null) {
       options.requireApplicableTo(source.method); // before the corpus is built, not after
@@ -215,6 +233,9 @@ final class EvalHashCommand implements Callable<Integer> {
             Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {
                   if (semanticVectors) {
                     runner.putSemanticVectors(model, corpus, r);
+                  }
+                  if (compareBinarizations) {
+                    runner.putBinarizations(model, source.method.cliName(), corpus, r);
                   }
                   Path curve = learningCurve.write(model, reader.name(), curveSuffix);
                   if (curve != null) {
@@ -334,6 +355,7 @@ final class EvalHashCommand implements Callable<Integer> {
   private void print(Map<String, Object> run) {
     HashRun.print(run);
     HashRun.printSemanticVectors(run, System.out);
+    HashRun.printBinarizations(run, System.out);
     if (byLabel) {
       HashRun.printByLabel(run, System.out);
     }

@@ -11,6 +11,8 @@ import dev.semhash.training.hashing.CodeEncoder;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.NeighbourhoodEncoding;
+import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.ModelBinarization;
 import dev.semhash.training.neighbors.NeighborCache;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
@@ -295,6 +297,47 @@ final class HashRun {
     figures.put("prec@100", CommandSupport.round(e.precision()));
     figures.put("ndcg@100", CommandSupport.round(e.ndcg()));
     run.put("semantic_vectors", figures);
+  }
+
+  /**
+   * Evaluates the trained network again under every {@link Binarization}, each made from its
+   * outputs on the corpus's training documents ({@link ModelBinarization}, no training again),
+   * and puts each one's Prec@100, NDCG@100 and precision within radius 2 under {@code
+   * binarizations} in the run, the model's own among them: which thresholds suit this network.
+   */
+  void putBinarizations(HashModel model, String method, Corpus corpus, Map<String, Object> run) throws IOException {
+    float[][] trainOutputs =
+        model.readsNeighbourhood()
+            ? neighbourhoodProjections(model, corpus).train()
+            : CodeEncoder.project(model, corpus.train(), threads, progress);
+    String own = model.info().get("binarization");
+    Map<String, Object> all = new LinkedHashMap<>();
+    for (Binarization b : Binarization.values()) {
+      Map<String, Object> figures = run;
+      if (b.cliName().equals(own) == false) {
+        try (HashModel other = ModelBinarization.apply(model, trainOutputs, b, seed)) {
+          figures = evaluate(other, method, corpus);
+        }
+      }
+      Map<String, Object> kept = new LinkedHashMap<>();
+      for (String key : new String[] {"prec@100", "ndcg@100", "prec@r2"}) {
+        kept.put(key, figures.get(key));
+      }
+      all.put(b.cliName(), kept);
+    }
+    run.put("binarizations", all);
+  }
+
+  /** Prints Prec@100 under each binarisation of the same network, if the run has them. */
+  @SuppressWarnings("unchecked")
+  static void printBinarizations(Map<String, Object> run, PrintStream out) {
+    Map<String, Map<String, Object>> all = (Map<String, Map<String, Object>>) run.get("binarizations");
+    if (all == null) {
+      return;
+    }
+    StringBuilder line = new StringBuilder("  the same network's Prec@100 by binarisation:");
+    all.forEach((name, figures) -> line.append(String.format(Locale.ROOT, " %s %.4f", name, (Double) figures.get("prec@100"))));
+    out.println(line);
   }
 
   /** Prints the semantic vectors' figures beside the codes', if the run has them. */

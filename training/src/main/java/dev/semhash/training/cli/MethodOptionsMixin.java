@@ -95,8 +95,10 @@ final class MethodOptionsMixin {
       names = "--binarization",
       paramLabel = "B",
       description = "Neural methods: median (each bit's median over the training documents),"
-          + " sign (threshold 0) or itq (the outputs centred and rotated by iterative quantization"
-          + " so that their signs lose the least, then threshold 0) (default: median).")
+          + " sign (threshold 0), itq (the outputs centred and rotated by iterative quantization"
+          + " so that their signs lose the least, then threshold 0) or two-means (each bit's"
+          + " threshold between the two groups of its training values with the least squared"
+          + " error) (default: median).")
   String binarization;
 
   @Option(

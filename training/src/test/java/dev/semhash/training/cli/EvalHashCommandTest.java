@@ -119,6 +119,52 @@ class EvalHashCommandTest {
   }
 
   /**
+   * --compare-binarizations scores one trained network under every binarisation: the model's
+   * own is the run's figures, and each other equals training again at the same seed with that
+   * --binarization, since the binarisation does not change the network.
+   */
+  @Test
+  void compareBinarizationsScoresTheSameNetworkAsTrainingWithEach() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 30, 5);
+    String[] vdsh = {"eval-hash", "--dataset", data.toString(), "--method", "vdsh", "--bits", "16", "--min-df", "1",
+        "--hidden", "16", "--epochs", "3", "--threads", "1", "--no-progress", "--seed", "4"};
+    Path compared = tmp.resolve("compared.json");
+    CliTestSupport.Outcome r = CliTestSupport.run(concat(vdsh, "--compare-binarizations", "--json", compared.toString()));
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode json = CliTestSupport.json(compared);
+    JsonNode all = json.get("binarizations");
+    assertEquals(List.of("median", "sign", "itq", "two-means"), fieldNames(all));
+    assertEquals(json.get("prec@100").asDouble(), all.get("median").get("prec@100").asDouble(), 0);
+    for (String b : new String[] {"two-means", "itq"}) {
+      Path alone = tmp.resolve(b + ".json");
+      CliTestSupport.Outcome t = CliTestSupport.run(concat(vdsh, "--binarization", b, "--json", alone.toString()));
+      assertEquals(0, t.exitCode(), t.err());
+      JsonNode trained = CliTestSupport.json(alone);
+      assertEquals(b, trained.get("model_info").get("binarization").asText());
+      for (String key : new String[] {"prec@100", "ndcg@100", "prec@r2"}) {
+        assertEquals(trained.get(key).asDouble(), all.get(b).get(key).asDouble(), 0, b + " " + key);
+      }
+    }
+
+    CliTestSupport.Outcome lsh = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--method", "lsh",
+        "--compare-binarizations", "--no-progress");
+    assertEquals(1, lsh.exitCode());
+    assertTrue(lsh.err().contains("--compare-binarizations: lsh has no real-valued network outputs"), lsh.err());
+
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("binarizations", Map.of("median", Map.of("prec@100", 0.25)));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    HashRun.printBinarizations(run, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    assertEquals("the same network's Prec@100 by binarisation: median 0.2500", bytes.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  private static String[] concat(String[] head, String... tail) {
+    String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+    System.arraycopy(tail, 0, all, head.length, tail.length);
+    return all;
+  }
+
+  /**
    * Label "a": 10 queries losing 0.9 - 0.5 each, 4 in all; "b": 30 queries losing 0.1 each, 3 in
    * all. So "a" comes first with 4/7 = 57.1 % of the loss, "b" second with 42.9 %.
    */

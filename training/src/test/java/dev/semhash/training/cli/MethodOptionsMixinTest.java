@@ -147,7 +147,7 @@ class MethodOptionsMixinTest {
         "--label-weight must be a finite number >= 0 or balanced, got 'heavy'",
         assertThrows(IllegalArgumentException.class, () -> parse("--label-weight", "heavy")).getMessage());
     assertEquals(
-        "unknown binarization 'mean'; choose one of median, sign, itq",
+        "unknown binarization 'mean'; choose one of median, sign, itq, two-means",
         assertThrows(IllegalArgumentException.class, () -> parse("--binarization", "mean")).getMessage());
     assertEquals(
         "--batch-size must be at least 1, got 0",

@@ -16,7 +16,13 @@ public enum Binarization {
    * so that their signs lose the least, then bit {@code p} is 1 when the rotated value is above 0.
    * The rotation is folded into the encoder's last layer, so model files keep their format.
    */
-  ITQ("itq (outputs centred and rotated by iterative quantization, then threshold 0)");
+  ITQ("itq (outputs centred and rotated by iterative quantization, then threshold 0)"),
+  /**
+   * Bit {@code p} is 1 when {@code mu[p]} lies in the upper of the two groups that split dimension
+   * {@code p}'s training values with the least within-group squared error ({@link
+   * TwoMeansThresholds}): between clusters of unequal size, where a median cuts through the larger.
+   */
+  TWO_MEANS("two-means (threshold per bit: the 2-means split of its training values)");
 
   private final String description;
 
@@ -29,18 +35,18 @@ public enum Binarization {
     return description;
   }
 
-  /** The name used on the command line: {@code median}, {@code sign} or {@code itq}. */
+  /** The name used on the command line: {@code median}, {@code sign}, {@code itq} or {@code two-means}. */
   public String cliName() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
-  /** Parses a command-line name ({@code median}, {@code sign} or {@code itq}), listing them when unknown. */
+  /** Parses a command-line name ({@code median}, {@code sign}, {@code itq} or {@code two-means}), listing them when unknown. */
   public static Binarization parse(String name) {
     for (Binarization b : values()) {
       if (b.cliName().equals(name.toLowerCase(Locale.ROOT))) {
         return b;
       }
     }
-    throw new IllegalArgumentException("unknown binarization '" + name + "'; choose one of median, sign, itq");
+    throw new IllegalArgumentException("unknown binarization '" + name + "'; choose one of median, sign, itq, two-means");
   }
 }

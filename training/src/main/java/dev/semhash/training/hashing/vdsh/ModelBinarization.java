@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * A trained model's codes made again by another {@link Binarization}, from the model's own
- * real-valued outputs on training texts, without training again: new medians, thresholds of 0,
+ * real-valued outputs on training texts, without training again: new medians, 2-means splits, thresholds of 0,
  * or an {@link ItqRotation} folded into the last layer. The network is otherwise unchanged, so a
  * model trained with median thresholds and re-binarised here with the texts it was trained on
  * equals one trained with the other binarisation at the same seed.
@@ -77,6 +77,7 @@ public final class ModelBinarization {
         case ITQ -> ItqRotation.rotate(relabelled, values, rows, seed);
         case MEDIAN -> withThresholds(relabelled, binarization, ValidationPrecision.medians(values, rows, bits));
         case SIGN -> withThresholds(relabelled, binarization, new float[bits]);
+        case TWO_MEANS -> withThresholds(relabelled, binarization, TwoMeansThresholds.of(values, rows, bits));
       };
     }
   }

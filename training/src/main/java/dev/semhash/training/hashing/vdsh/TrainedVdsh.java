@@ -127,7 +127,7 @@ final class TrainedVdsh {
   /**
    * The model file's contents: the corpus's analysis, vocabulary and weighting, this encoder,
    * and thresholds from the exported encoder's own outputs on every training document (medians,
-   * 0 for sign, or 0 after the {@link ItqRotation} folded into the last layer).
+   * 2-means splits, 0 for sign, or 0 after the {@link ItqRotation} folded into the last layer).
    */
   HashModel export(Corpus corpus, ProgressReporter progress) throws IOException {
     SparseInputLayer input = inputLayer();
@@ -144,14 +144,17 @@ final class TrainedVdsh {
           yield ItqRotation.rotate(unthresholded, values, corpus.train().numRows(), seed);
         }
       }
-      case MEDIAN -> {
-        float[] medians;
+      case MEDIAN, TWO_MEANS -> {
+        float[] thresholds;
         try (unthresholded) {
           float[] values = projections(unthresholded, corpus.train(), spec.neighbourEncoder(), settings.threads(), progress);
-          medians = ValidationPrecision.medians(values, corpus.train().numRows(), bits);
+          int rows = corpus.train().numRows();
+          thresholds = settings.binarization() == Binarization.MEDIAN
+              ? ValidationPrecision.medians(values, rows, bits)
+              : TwoMeansThresholds.of(values, rows, bits);
         }
         yield new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
-            corpus.settings().weighting(), corpus.settings().normalize(), input, layers, medians, neighbourWidth);
+            corpus.settings().weighting(), corpus.settings().normalize(), input, layers, thresholds, neighbourWidth);
       }
     };
   }
@@ -241,7 +244,7 @@ final class TrainedVdsh {
       info.put("label_model", labelModel.name().toLowerCase(Locale.ROOT));
       info.put("labels", Integer.toString(corpus.labels().size()));
     }
-    info.put("binarization", settings.binarization().name().toLowerCase(Locale.ROOT));
+    info.put("binarization", settings.binarization().cliName());
     info.put("input", corpus.settings().weighting().name().toLowerCase(Locale.ROOT)
         + (corpus.settings().normalize() ? ", unit length" : ""));
     info.put("reconstruction_target", spec.wordTargets() == null ? "raw term counts" : "given word targets");

@@ -11,7 +11,7 @@ import java.util.List;
  * Prec@100 of held-out training documents against the documents trained on, by Hamming ranking of
  * the encoder's current codes: the criterion of {@link EarlyStopping#PRECISION}. The thresholds are
  * computed from the trained documents' means as {@link TrainedVdsh#export} computes them from all
- * training documents (the median per bit, or 0 for {@link Binarization#SIGN}), so an epoch is
+ * training documents (the median or 2-means split per bit, or 0 for {@link Binarization#SIGN}), so an epoch is
  * judged by the codes it would export.
  */
 final class ValidationPrecision {
@@ -68,7 +68,11 @@ final class ValidationPrecision {
       trainedCodes = itq.codes(trainedMeans, trained.length);
       heldOutCodes = itq.codes(all(means, heldOut), heldOut.length);
     } else {
-      float[] thresholds = binarization == Binarization.MEDIAN ? medians(trainedMeans, trained.length, bits) : new float[bits];
+      float[] thresholds = switch (binarization) {
+        case MEDIAN -> medians(trainedMeans, trained.length, bits);
+        case TWO_MEANS -> TwoMeansThresholds.of(trainedMeans, trained.length, bits);
+        default -> new float[bits];
+      };
       trainedCodes = codes(trainedMeans, trained.length, thresholds);
       heldOutCodes = codes(all(means, heldOut), heldOut.length, thresholds);
     }
