@@ -126,10 +126,10 @@ final class EvalHashCommand implements Callable<Integer> {
 
   @Option(
       names = "--compare-binarizations",
-      description = "Neural methods: also evaluate the trained network's codes under every"
-          + " binarisation (median, sign, itq, two-means), each made from its outputs on the"
-          + " training documents without training again, and print their Prec@100 (JSON key"
-          + " binarizations): which thresholds suit the model.")
+      description = "Neural methods: also evaluate the trained network's (or the --model file's)"
+          + " codes under every binarisation (median, sign, itq, two-means), each made from its"
+          + " outputs on the training documents without training again, and print their Prec@100"
+          + " (JSON key binarizations): which thresholds suit the model.")
   boolean compareBinarizations;
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
@@ -174,15 +174,8 @@ final class EvalHashCommand implements Callable<Integer> {
                 + "; for one seed use --seed");
       }
     }
-    if (compareBinarizations && source.model != null) {
-      throw new IllegalArgumentException(
-          "--compare-binarizations compares the binarisations of a network it trains; for a --model"
-              + " file, run it once per --binarization (median, sign, itq, two-means) instead");
-    }
-    if (compareBinarizations && MethodOptions.isNeural(source.method) == false) {
-      throw new IllegalArgumentException(
-          "--compare-binarizations: " + source.method.cliName() + " has no real-valued network outputs"
-              + " to threshold anew; leave the option out, or train one of " + MethodOptions.describeNeural());
+    if (source.model == null) {
+      requireComparableBinarizations(source.method, "train");
     }
     if (source.model == null) {
       options.requireApplicableTo(source.method); // before the corpus is built, not after
@@ -199,6 +192,9 @@ final class EvalHashCommand implements Callable<Integer> {
       results.put("evaluated_on", "test");
       HashRun.printHeader();
       try (HashModel model = HashModelFormat.read(source.model)) {
+        if (compareBinarizations) {
+          requireComparableBinarizations(HashingMethod.parse(model.method()), "give a model file of");
+        }
         learningCurve.requireHistory(model.info(), model.method(), source.model);
         Path curve = learningCurve.write(model, reader.name(), "");
         if (curve != null) {
@@ -302,6 +298,9 @@ final class EvalHashCommand implements Callable<Integer> {
         if (semanticVectors) {
           runner.putSemanticVectors(evaluated, corpus, run);
         }
+        if (compareBinarizations) {
+          runner.putBinarizations(evaluated, evaluated.method(), corpus, run);
+        }
         print(run);
         return run;
       } finally {
@@ -317,6 +316,33 @@ final class EvalHashCommand implements Callable<Integer> {
     List<Document> docs = reader.documents();
     List<String> trainTexts = docs.stream().filter(Document::isTrain).map(Document::fullText).toList();
     List<String> testTexts = docs.stream().filter(Document::isTest).map(Document::fullText).toList();
+    Map<String, Object> run = evaluateTexts(runner, model, docs, trainTexts, testTexts);
+    run.put("model_file", source.model.toString());
+    run.put("model_info", model.info());
+    run.put("encode_docs_per_second", run.remove("encode_docs_per_second")); // after the model's figures
+    if (compareBinarizations) {
+      runner.putBinarizations(
+          model,
+          CodeEncoder.projectTexts(model, trainTexts, threads, common.progress()),
+          run,
+          other -> evaluateTexts(runner, other, docs, trainTexts, testTexts));
+    }
+    if (semanticVectors) {
+      runner.putSemanticVectors(
+          CodeEncoder.projectTexts(model, trainTexts, threads, common.progress()),
+          CodeEncoder.projectTexts(model, testTexts, threads, common.progress()),
+          docs.stream().filter(Document::isTrain).map(Document::labels).toList(),
+          docs.stream().filter(Document::isTest).map(Document::labels).toList(),
+          run);
+    }
+    print(run);
+    return run;
+  }
+
+  /** Encodes the training and test texts with {@code model} and evaluates the codes, with the encoding rate. */
+  private Map<String, Object> evaluateTexts(
+      HashRun runner, HashModel model, List<Document> docs, List<String> trainTexts, List<String> testTexts)
+      throws IOException {
     long encodeStart = System.nanoTime();
     long[][] trainCodes = CodeEncoder.encodeTexts(model, trainTexts, threads, common.progress());
     long[][] testCodes = CodeEncoder.encodeTexts(model, testTexts, threads, common.progress());
@@ -329,19 +355,17 @@ final class EvalHashCommand implements Callable<Integer> {
             testCodes,
             docs.stream().filter(Document::isTrain).map(Document::labels).toList(),
             docs.stream().filter(Document::isTest).map(Document::labels).toList());
-    run.put("model_file", source.model.toString());
-    run.put("model_info", model.info());
     run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
-    if (semanticVectors) {
-      runner.putSemanticVectors(
-          CodeEncoder.projectTexts(model, trainTexts, threads, common.progress()),
-          CodeEncoder.projectTexts(model, testTexts, threads, common.progress()),
-          docs.stream().filter(Document::isTrain).map(Document::labels).toList(),
-          docs.stream().filter(Document::isTest).map(Document::labels).toList(),
-          run);
-    }
-    print(run);
     return run;
+  }
+
+  /** Refuses --compare-binarizations for a method whose codes come from no network outputs. */
+  private void requireComparableBinarizations(HashingMethod method, String remedy) {
+    if (compareBinarizations && MethodOptions.isNeural(method) == false) {
+      throw new IllegalArgumentException(
+          "--compare-binarizations: " + method.cliName() + " has no real-valued network outputs"
+              + " to threshold anew; leave the option out, or " + remedy + " one of " + MethodOptions.describeNeural());
+    }
   }
 
   static final class MethodConverter implements picocli.CommandLine.ITypeConverter<HashingMethod> {

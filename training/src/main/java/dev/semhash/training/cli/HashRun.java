@@ -42,6 +42,11 @@ final class HashRun {
     void inspect(HashModel model, Map<String, Object> run) throws IOException;
   }
 
+  /** Encodes the queries and the documents searched with a model and returns the protocol's figures. */
+  interface CodesEvaluation {
+    Map<String, Object> evaluate(HashModel model) throws IOException;
+  }
+
   private final Path dataset;
   private final int threads;
   private final long seed;
@@ -310,13 +315,24 @@ final class HashRun {
         model.readsNeighbourhood()
             ? neighbourhoodProjections(model, corpus).train()
             : CodeEncoder.project(model, corpus.train(), threads, progress);
+    putBinarizations(model, trainOutputs, run, other -> evaluate(other, method, corpus));
+  }
+
+  /**
+   * Puts under {@code binarizations} in the run the figures of {@code model}'s network under every
+   * {@link Binarization}, each made from {@code trainOutputs}, its real-valued outputs on the
+   * training documents, and scored by {@code evaluation}; the model's own binarisation keeps the
+   * run's figures.
+   */
+  void putBinarizations(HashModel model, float[][] trainOutputs, Map<String, Object> run, CodesEvaluation evaluation)
+      throws IOException {
     String own = model.info().get("binarization");
     Map<String, Object> all = new LinkedHashMap<>();
     for (Binarization b : Binarization.values()) {
       Map<String, Object> figures = run;
       if (b.cliName().equals(own) == false) {
         try (HashModel other = ModelBinarization.apply(model, trainOutputs, b, seed)) {
-          figures = evaluate(other, method, corpus);
+          figures = evaluation.evaluate(other);
         }
       }
       Map<String, Object> kept = new LinkedHashMap<>();

@@ -151,6 +151,26 @@ class EvalHashCommandTest {
     assertEquals(1, lsh.exitCode());
     assertTrue(lsh.err().contains("--compare-binarizations: lsh has no real-valued network outputs"), lsh.err());
 
+    // a model file: the same network, so the same figures as training under each binarisation
+    Path model = tmp.resolve("vdsh.hashmodel");
+    String[] train = {"train", "--dataset", data.toString(), "--method", "vdsh", "--bits", "16", "--min-df", "1",
+        "--hidden", "16", "--epochs", "3", "--threads", "1", "--no-progress", "--seed", "4", "--out", model.toString()};
+    assertEquals(0, CliTestSupport.run(train).exitCode());
+    Path fromFile = tmp.resolve("from-file.json");
+    CliTestSupport.Outcome f = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--model", model.toString(),
+        "--compare-binarizations", "--threads", "1", "--no-progress", "--seed", "4", "--json", fromFile.toString());
+    assertEquals(0, f.exitCode(), f.err());
+    assertEquals(all, CliTestSupport.json(fromFile).get("binarizations"));
+
+    Path lshModel = tmp.resolve("lsh.hashmodel");
+    assertEquals(0, CliTestSupport.run("train", "--dataset", data.toString(), "--bits", "16", "--min-df", "1",
+        "--out", lshModel.toString(), "--no-progress").exitCode());
+    CliTestSupport.Outcome lshFile = CliTestSupport.run("eval-hash", "--dataset", data.toString(),
+        "--model", lshModel.toString(), "--compare-binarizations", "--no-progress");
+    assertEquals(1, lshFile.exitCode());
+    assertTrue(lshFile.err().contains("lsh has no real-valued network outputs to threshold anew; leave the option out,"
+        + " or give a model file of one of"), lshFile.err());
+
     Map<String, Object> run = new LinkedHashMap<>();
     run.put("binarizations", Map.of("median", Map.of("prec@100", 0.25)));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
