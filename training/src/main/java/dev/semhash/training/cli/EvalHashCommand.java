@@ -176,8 +176,6 @@ final class EvalHashCommand implements Callable<Integer> {
     }
     if (source.model == null) {
       requireComparableBinarizations(source.method, "train");
-    }
-    if (source.model == null) {
       options.requireApplicableTo(source.method); // before the corpus is built, not after
       learningCurve.requireApplicableTo(source.method);
     }
@@ -320,16 +318,16 @@ final class EvalHashCommand implements Callable<Integer> {
     run.put("model_file", source.model.toString());
     run.put("model_info", model.info());
     run.put("encode_docs_per_second", run.remove("encode_docs_per_second")); // after the model's figures
+    // the training outputs serve both options: project them once
+    float[][] trainOutputs = compareBinarizations || semanticVectors
+        ? CodeEncoder.projectTexts(model, trainTexts, threads, common.progress())
+        : null;
     if (compareBinarizations) {
-      runner.putBinarizations(
-          model,
-          CodeEncoder.projectTexts(model, trainTexts, threads, common.progress()),
-          run,
-          other -> evaluateTexts(runner, other, docs, trainTexts, testTexts));
+      runner.putBinarizations(model, trainOutputs, run, other -> evaluateTexts(runner, other, docs, trainTexts, testTexts));
     }
     if (semanticVectors) {
       runner.putSemanticVectors(
-          CodeEncoder.projectTexts(model, trainTexts, threads, common.progress()),
+          trainOutputs,
           CodeEncoder.projectTexts(model, testTexts, threads, common.progress()),
           docs.stream().filter(Document::isTrain).map(Document::labels).toList(),
           docs.stream().filter(Document::isTest).map(Document::labels).toList(),

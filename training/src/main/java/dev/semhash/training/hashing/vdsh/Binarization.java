@@ -35,6 +35,18 @@ public enum Binarization {
     return description;
   }
 
+  /**
+   * Each bit's threshold over row-major outputs ({@code rows x bits}): the median, the 2-means
+   * split, or 0 for sign and for ITQ, whose outputs are already centred and rotated.
+   */
+  float[] thresholds(float[] values, int rows, int bits) {
+    return switch (this) {
+      case MEDIAN -> ValidationPrecision.medians(values, rows, bits);
+      case TWO_MEANS -> TwoMeansThresholds.of(values, rows, bits);
+      case SIGN, ITQ -> new float[bits];
+    };
+  }
+
   /** The name used on the command line: {@code median}, {@code sign}, {@code itq} or {@code two-means}. */
   public String cliName() {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');

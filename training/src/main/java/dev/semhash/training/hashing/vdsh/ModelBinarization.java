@@ -75,9 +75,7 @@ public final class ModelBinarization {
     try (relabelled) {
       return switch (binarization) {
         case ITQ -> ItqRotation.rotate(relabelled, values, rows, seed);
-        case MEDIAN -> withThresholds(relabelled, binarization, ValidationPrecision.medians(values, rows, bits));
-        case SIGN -> withThresholds(relabelled, binarization, new float[bits]);
-        case TWO_MEANS -> withThresholds(relabelled, binarization, TwoMeansThresholds.of(values, rows, bits));
+        case MEDIAN, SIGN, TWO_MEANS -> withThresholds(relabelled, binarization, binarization.thresholds(values, rows, bits));
       };
     }
   }

@@ -148,10 +148,7 @@ final class TrainedVdsh {
         float[] thresholds;
         try (unthresholded) {
           float[] values = projections(unthresholded, corpus.train(), spec.neighbourEncoder(), settings.threads(), progress);
-          int rows = corpus.train().numRows();
-          thresholds = settings.binarization() == Binarization.MEDIAN
-              ? ValidationPrecision.medians(values, rows, bits)
-              : TwoMeansThresholds.of(values, rows, bits);
+          thresholds = settings.binarization().thresholds(values, corpus.train().numRows(), bits);
         }
         yield new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
             corpus.settings().weighting(), corpus.settings().normalize(), input, layers, thresholds, neighbourWidth);

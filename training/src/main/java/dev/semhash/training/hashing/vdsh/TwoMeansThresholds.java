@@ -36,7 +36,8 @@ final class TwoMeansThresholds {
       for (int r = 0; r < rows; r++) {
         float v = values[r * bits + j];
         if (Float.isFinite(v) == false) {
-          throw new IllegalArgumentException("row " + r + " has output " + v + " at bit " + j + "; thresholds need finite values");
+          throw new IllegalArgumentException("training document " + r + " has output " + v + " at bit " + j
+              + "; the encoder diverged, so no threshold can be set (retrain with a smaller --learning-rate)");
         }
         column[r] = v;
       }

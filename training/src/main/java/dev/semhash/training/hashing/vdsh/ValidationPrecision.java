@@ -68,11 +68,7 @@ final class ValidationPrecision {
       trainedCodes = itq.codes(trainedMeans, trained.length);
       heldOutCodes = itq.codes(all(means, heldOut), heldOut.length);
     } else {
-      float[] thresholds = switch (binarization) {
-        case MEDIAN -> medians(trainedMeans, trained.length, bits);
-        case TWO_MEANS -> TwoMeansThresholds.of(trainedMeans, trained.length, bits);
-        default -> new float[bits];
-      };
+      float[] thresholds = binarization.thresholds(trainedMeans, trained.length, bits);
       trainedCodes = codes(trainedMeans, trained.length, thresholds);
       heldOutCodes = codes(all(means, heldOut), heldOut.length, thresholds);
     }

@@ -94,7 +94,8 @@ class TwoMeansThresholdsTest {
   void nonFiniteValuesAreRefusedByRowAndBit() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> TwoMeansThresholds.of(new float[] {0, 1, Float.NaN, 2}, 2, 2));
-    assertEquals("row 1 has output NaN at bit 0; thresholds need finite values", e.getMessage());
+    assertEquals("training document 1 has output NaN at bit 0; the encoder diverged, so no threshold can be set"
+        + " (retrain with a smaller --learning-rate)", e.getMessage());
   }
 
   private static double error(double[] sorted, int from, int to) {
