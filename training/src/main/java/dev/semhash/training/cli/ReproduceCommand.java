@@ -1,21 +1,12 @@
 package dev.semhash.training.cli;
 
-import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
-import dev.semhash.training.bench.EncoderSpeed;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
-import dev.semhash.training.corpus.CorpusSettings;
 import dev.semhash.training.data.DatasetReader;
-import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
-import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.hashing.vdsh.Binarization;
-import dev.semhash.training.hashing.vdsh.ItqRotation;
-import dev.semhash.training.hashing.vdsh.ModelBinarization;
-import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
-import dev.semhash.training.neighbors.NeighborCache;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.reference.OneVsRestLogisticRegression;
 import dev.semhash.training.reference.ReferenceRankings;
@@ -212,24 +203,6 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /** One cell to compute: a method at one code length on one dataset, trained with one seed. */
-  private record Cell(ReproductionDataset dataset, HashingMethod method, int bits, boolean itq, long seed) {
-    String name() {
-      return dataset.key() + " " + methodKey() + " " + bits + " bits"
-          + (seed == CellStore.TABLE_SEED ? "" : " seed " + seed);
-    }
-
-    /** The same cell with median thresholds ({@code itq} false) or ITQ codes. */
-    Cell withItq(boolean itqCodes) {
-      return new Cell(dataset, method, bits, itqCodes, seed);
-    }
-
-    /** The method's name in the table: {@code vdsh-s}, or {@code vdsh-s+itq} for ITQ codes. */
-    String methodKey() {
-      return method.cliName() + (itq ? CellStore.ITQ_VARIANT : "");
-    }
-  }
-
   @Override
   public Integer call() throws Exception {
     List<ReproductionDataset> chosenDatasets =
@@ -286,33 +259,24 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     List<String> failures = new ArrayList<>();
     boolean nothingRetimed = false;
+    ReproductionWorkspace workspace = workspace();
+    KeptModelCells kept = new KeptModelCells(workspace, command, force);
+    List<ReproductionCell> plan = plan(chosenDatasets, chosenMethods, chosenSeeds);
     if (fromKeptModels) {
-      failures = deriveItqCells(plan(chosenDatasets, chosenMethods, chosenSeeds), thesis, command);
+      failures = kept.deriveItq(plan, thesis);
     } else if (upgradeKeptModels) {
-      List<Cell> plan = plan(chosenDatasets, chosenMethods, chosenSeeds);
-      failures = upgradeCells(plan, thesis, command);
+      failures = kept.upgrade(plan, thesis);
       if (withItq) {
-        List<Cell> itqRows = plan.stream()
-            .filter(c -> c.method() == HashingMethod.NBRREG_DOC)
-            .filter(this::done)
-            .map(c -> c.withItq(true))
-            .toList();
-        failures.addAll(deriveItqCells(itqRows, thesis, command));
+        failures.addAll(kept.deriveItq(kept.itqRowsOf(plan), thesis));
       }
     } else if (retime) {
-      nothingRetimed = retimeCells(plan(chosenDatasets, chosenMethods, chosenSeeds), command) == 0;
+      nothingRetimed = kept.retime(plan) == 0;
     } else if (reportOnly == false) {
       computeReferences(chosenDatasets);
-      List<Cell> plan = plan(chosenDatasets, chosenMethods, chosenSeeds);
-      failures = runCells(plan, options, thesis, command);
+      failures = runCells(workspace, plan, options, thesis, command);
       if (withItq) {
         // only where the median cell now exists: a failed one is reported once, above
-        List<Cell> itqRows = plan.stream()
-            .filter(c -> c.method().binarization() == Binarization.MEDIAN)
-            .filter(this::done)
-            .map(c -> c.withItq(true))
-            .toList();
-        failures.addAll(deriveItqCells(itqRows, thesis, command));
+        failures.addAll(kept.deriveItq(kept.itqRowsOf(plan), thesis));
       }
     }
     ReproductionReport report = writeReport(
@@ -347,30 +311,20 @@ final class ReproduceCommand implements Callable<Integer> {
     return out.resolve("results");
   }
 
-  /** The store that holds a cell's file: the table's for seed 42, else that seed's replicates. */
-  private CellStore store(Cell c) {
-    return CellStore.forSeed(results(), c.seed());
+  private ReproductionWorkspace workspace() {
+    return new ReproductionWorkspace(out, common.workDir, dataRoot, corpusOptions, threads, common.progress());
   }
 
-  private Path resultFile(Cell c) {
-    return store(c).file(c.dataset().key(), c.methodKey(), c.bits());
-  }
-
-  /** Whether the cell has a result file. */
-  private boolean done(Cell c) {
-    return Files.exists(resultFile(c));
-  }
-
-  private List<Cell> plan(
+  private List<ReproductionCell> plan(
       List<ReproductionDataset> chosenDatasets, List<HashingMethod> chosenMethods, List<Long> chosenSeeds) {
     // ITQ codes are a row of their own (METHOD+itq), beside the thesis's median thresholds
     boolean itq = methodOptions.options().binarization() == Binarization.ITQ;
-    List<Cell> plan = new ArrayList<>();
+    List<ReproductionCell> plan = new ArrayList<>();
     for (ReproductionDataset d : chosenDatasets) {
       for (int b : bits.stream().distinct().toList()) {
         for (HashingMethod m : chosenMethods) {
           for (long seed : chosenSeeds) {
-            plan.add(new Cell(d, m, b, itq, seed));
+            plan.add(new ReproductionCell(d, m, b, itq, seed));
           }
         }
       }
@@ -379,18 +333,18 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private List<String> runCells(
-      List<Cell> plan, MethodOptions options, ThesisNumbers thesis, String command)
+      ReproductionWorkspace workspace, List<ReproductionCell> plan, MethodOptions options, ThesisNumbers thesis, String command)
       throws Exception {
-    List<Cell> todo =
+    List<ReproductionCell> todo =
         plan.stream()
-            .filter(c -> force || done(c) == false)
+            .filter(c -> force || workspace.done(c) == false)
             .toList();
     System.out.printf(
         "%d cells: %d to run, %d already done in %s (skipped%s); seed %s%n",
         plan.size(),
         todo.size(),
         plan.size() - todo.size(),
-        results(),
+        workspace.results(),
         force ? "" : "; --force runs them again",
         plan.stream().map(c -> String.valueOf(c.seed())).distinct().collect(Collectors.joining(", ")));
     List<String> failures = new ArrayList<>();
@@ -398,7 +352,7 @@ final class ReproduceCommand implements Callable<Integer> {
     try (ProgressReporter.Progress cellsDone =
         progress.start("reproduction cells", todo.size(), "cells")) {
       int[] done = {0};
-      eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
+      workspace.eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
         runner.requireLabels(corpus.trainLabels(), "training", "reproduce");
         done[0]++;
         cellsDone.message(c.name());
@@ -411,14 +365,14 @@ final class ReproduceCommand implements Callable<Integer> {
                   c.bits(),
                   options,
                   (model, r) -> {
-                    r.put("encoder", encoderSpeed(model, testTexts, corpus));
+                    r.put("encoder", EncoderSpeedFigures.measure(model, testTexts, corpus));
                     if (keepModels) {
-                      Path kept = keptModel(c);
+                      Path kept = workspace.keptModel(c);
                       Files.createDirectories(kept.getParent());
                       HashModelFormat.write(model, kept);
                       r.put("model_kept", kept.toString());
                       if (LearningCurve.isPresent(model.info())) {
-                        Path curve = learningCurveOf(kept);
+                        Path curve = ReproductionWorkspace.learningCurveOf(kept);
                         LearningCurveChart.write(LearningCurve.of(model.info()), c.dataset().key(), curve);
                         r.put("learning_curve", curve.toString());
                       }
@@ -430,7 +384,7 @@ final class ReproduceCommand implements Callable<Integer> {
           cell.put("machine", machine());
           cell.putAll(run);
           cell.put("method", c.methodKey());
-          Path file = resultFile(c);
+          Path file = workspace.resultFile(c);
           Files.createDirectories(file.getParent());
           JsonReport.write(file, cell);
           System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
@@ -443,275 +397,6 @@ final class ReproduceCommand implements Callable<Integer> {
       });
     }
     return failures;
-  }
-
-  /** The encoder's speed on one thread: the cell's {@code encoder} object. */
-  private static Map<String, Object> encoderSpeed(HashModel model, List<String> testTexts, Corpus corpus) {
-    int neighbours = model.readsNeighbourhood() ? NeighbourhoodEncoding.settings(model).k() : 0;
-    EncoderSpeed.Result s = EncoderSpeed.measure(model, testTexts, corpus.test(), neighbours);
-    Map<String, Object> speed = new LinkedHashMap<>();
-    speed.put("documents", s.documents());
-    speed.put("text_docs_per_cpu_second", Math.round(s.textDocsPerCpuSecond()));
-    speed.put("text_docs_per_wall_second", Math.round(s.textDocsPerWallSecond()));
-    speed.put("vector_docs_per_cpu_second", Math.round(s.vectorDocsPerCpuSecond()));
-    speed.put("vector_docs_per_wall_second", Math.round(s.vectorDocsPerWallSecond()));
-    speed.put("threads", 1);
-    if (neighbours > 0) {
-      speed.put("neighbours_pooled", neighbours);
-      speed.put("neighbour_search", "not timed (one BM25 search per document)");
-    }
-    speed.put("timed_passes", EncoderSpeed.TIMED_PASSES);
-    speed.put("warm_up_cpu_seconds", EncoderSpeed.WARM_UP_SECONDS);
-    speed.put("min_pass_seconds", EncoderSpeed.MIN_PASS_SECONDS);
-    if (Double.isNaN(s.loadAverage()) == false) {
-      speed.put("load_average", Math.round(s.loadAverage() * 100) / 100.0);
-    }
-    return speed;
-  }
-
-  /** The test documents' texts, which the encoder is timed on. */
-  private static List<String> testTexts(DatasetReader reader) throws IOException {
-    return reader.documents().stream().filter(Document::isTest).map(Document::fullText).toList();
-  }
-
-  /** Whether the cell has its result file and the model it was made with. */
-  private boolean hasKeptModel(Cell c) {
-    return done(c) && Files.isRegularFile(keptModel(c));
-  }
-
-  /** Where the learning curve of a kept neural model goes: beside it, {@code ...-learning-curve.png}. */
-  static Path learningCurveOf(Path keptModel) {
-    String name = keptModel.getFileName().toString();
-    return keptModel.resolveSibling(name.substring(0, name.length() - ".hashmodel".length()) + "-learning-curve.png");
-  }
-
-  /** Where a cell's trained model is kept. */
-  private Path keptModel(Cell c) {
-    return common.workDir
-        .resolve("reproduce-models")
-        .resolve(store(c).cellName(c.dataset().key(), c.methodKey(), c.bits()) + ".hashmodel");
-  }
-
-  /**
-   * Times the encoder again for every planned cell that has a result file and a kept model, and
-   * replaces the cell's {@code encoder} object (recording the command under {@code
-   * encoder.retimed_by}); Prec@100 and everything else in the file stay as they were.
-   */
-  private int retimeCells(List<Cell> plan, String command) throws Exception {
-    List<String> skipped = new ArrayList<>();
-    List<Cell> todo = new ArrayList<>();
-    for (Cell c : plan) {
-      if (done(c) == false) {
-        skipped.add(c.name() + ": no result file " + resultFile(c) + "; run the cell first");
-      } else if (Files.isRegularFile(keptModel(c)) == false) {
-        skipped.add(c.name() + ": no kept model " + keptModel(c)
-            + " (cells computed before models were kept, or another --work-dir); run the cell again with --force");
-      } else {
-        todo.add(c);
-      }
-    }
-    System.out.printf("%d cells to time again%n", todo.size());
-    int[] retimed = {0};
-    eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
-      Path file = resultFile(c);
-      Path kept = keptModel(c);
-      try (HashModel model = HashModelFormat.read(kept)) {
-        if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
-          skipped.add(c.name() + ": the kept model " + kept + " has " + model.bits() + " bits and "
-              + model.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
-              + "; give the corpus options the cell was computed with");
-          return;
-        }
-        Map<String, Object> speed = encoderSpeed(model, testTexts, corpus);
-        speed.put("retimed_by", command);
-        Map<String, Object> cell = JsonReport.readObject(file);
-        Object before = cell.get("encoder");
-        cell.put("encoder", speed);
-        JsonReport.write(file, cell);
-        System.out.printf("%s: %,d documents/s/core (was %s)%n", c.name(),
-            (Long) speed.get("text_docs_per_cpu_second"),
-            before instanceof Map<?, ?> m ? String.format(Locale.ROOT, "%,d", ((Number) m.get("text_docs_per_cpu_second")).longValue()) : "not timed");
-        retimed[0]++;
-      }
-    });
-    if (skipped.isEmpty() == false) {
-      System.out.println(skipped.size() + " cell(s) skipped, their files unchanged:");
-      skipped.forEach(why -> System.out.println("  " + why));
-    }
-    return retimed[0];
-  }
-
-  /**
-   * Remakes each planned NbrReg+Doc median cell from its kept model of the time when models read
-   * each document as its own neighbour ({@link NeighbourEncoder#upgrade}): the same network read
-   * with BM25 neighbourhoods, median thresholds from the training documents read so, evaluated
-   * and timed anew; the cell keeps its training figures and records {@code derived_from}.
-   */
-  private List<String> upgradeCells(List<Cell> plan, ThesisNumbers thesis, String command)
-      throws Exception {
-    List<String> failures = new ArrayList<>();
-    List<Cell> todo = new ArrayList<>();
-    for (Cell c : plan) {
-      if (hasKeptModel(c) == false) {
-        failures.add(c.name() + ": needs its result file and its kept model " + keptModel(c)
-            + "; run the cell with --force instead");
-      } else {
-        todo.add(c);
-      }
-    }
-    System.out.printf("%d NbrReg+Doc cells to upgrade from kept models%n", todo.size());
-    eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
-      Path source = keptModel(c);
-      System.out.println(c.name() + " from " + source);
-      try (HashModel kept = HashModelFormat.read(source)) {
-        if (kept.readsNeighbourhood()) {
-          System.out.println("  reads neighbourhoods already; nothing to do");
-          return;
-        }
-        if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()) {
-          failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits and "
-              + kept.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
-              + "; it is not this cell's model");
-          return;
-        }
-        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(c.seed())));
-        try (HashModel network = NeighbourEncoder.upgrade(kept);
-            HashModel upgraded = ModelBinarization.apply(network,
-                NeighbourhoodEncoding.project(network, corpus, cache(), threads, common.progress()).train(),
-                Binarization.MEDIAN, seed)) {
-          Map<String, Object> figures = runner.evaluate(upgraded, c.methodKey(), corpus);
-          Path file = resultFile(c);
-          Map<String, Object> before = JsonReport.readObject(file);
-          Map<String, Object> cell = new LinkedHashMap<>(before);
-          cell.putAll(figures);
-          cell.put("command", command);
-          cell.put("machine", machine());
-          cell.put("model_info", upgraded.info());
-          cell.put("encoder", encoderSpeed(upgraded, testTexts, corpus));
-          Map<String, Object> derived = new LinkedHashMap<>();
-          derived.put("model", source.toString());
-          derived.put("command", before.get("command"));
-          derived.put("prec@100_reading_each_document_as_its_own_neighbour", before.get("prec@100"));
-          cell.put("derived_from", derived);
-          HashModelFormat.write(upgraded, source);
-          cell.put("model_kept", source.toString());
-          JsonReport.write(file, cell);
-          System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
-        }
-      }
-    });
-    return failures;
-  }
-
-  /**
-   * Makes each planned ITQ cell from the model its median cell kept: the rotation is learnt on that
-   * network's outputs for the training documents ({@link ItqRotation#rotate}), the codes are
-   * evaluated and the encoder timed, and the cell takes the median cell's file with the new
-   * figures, {@code model_info} and {@code encoder}, plus {@code derived_from}.
-   */
-  private List<String> deriveItqCells(List<Cell> plan, ThesisNumbers thesis, String command)
-      throws Exception {
-    List<String> failures = new ArrayList<>();
-    List<Cell> todo = new ArrayList<>();
-    for (Cell c : plan) {
-      Cell median = c.withItq(false);
-      if (c.method().binarization() != Binarization.MEDIAN) {
-        continue; // LSH and STH have no ITQ row
-      } else if (force == false && done(c)) {
-        System.out.println(c.name() + ": done already (--force makes it again)");
-      } else if (hasKeptModel(median) == false) {
-        failures.add(c.name() + ": needs the median cell's result file and its kept model "
-            + keptModel(median) + "; run the median cell with --force first");
-      } else {
-        todo.add(c);
-      }
-    }
-    System.out.printf("%d ITQ cells to make from kept models%n", todo.size());
-    eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
-      Cell median = c.withItq(false);
-      Path source = keptModel(median);
-      System.out.println(c.name() + " from " + source);
-      try (HashModel kept = HashModelFormat.read(source)) {
-        if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()
-            || Binarization.MEDIAN.cliName().equals(kept.info().get("binarization")) == false) {
-          failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits, "
-              + kept.vocabulary().size() + " terms and binarization " + kept.info().get("binarization")
-              + ", the corpus " + corpus.vocabulary().size() + " terms; it is not this cell's median model");
-          return;
-        }
-        long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(c.seed())));
-        try (HashModel itq = kept.readsNeighbourhood()
-            ? ItqRotation.rotate(kept, NeighbourhoodEncoding.project(kept, corpus, cache(), threads, common.progress()).train(), seed)
-            : ItqRotation.rotate(kept, corpus.train(), seed, threads, common.progress())) {
-          Map<String, Object> figures = runner.evaluate(itq, c.methodKey(), corpus);
-          Path medianFile = resultFile(median);
-          Map<String, Object> medianCell = JsonReport.readObject(medianFile);
-          Map<String, Object> cell = new LinkedHashMap<>(medianCell);
-          cell.putAll(figures);
-          if (cell.get("settings") instanceof Map<?, ?> settings) {
-            Map<String, Object> copy = new LinkedHashMap<>();
-            settings.forEach((k, v) -> copy.put((String) k, v));
-            copy.put("binarization", itq.info().get("binarization"));
-            cell.put("settings", copy);
-          }
-          cell.put("command", command);
-          cell.put("machine", machine());
-          cell.put("model_info", itq.info());
-          cell.put("encoder", encoderSpeed(itq, testTexts, corpus));
-          Map<String, Object> derived = new LinkedHashMap<>();
-          derived.put("cell", medianFile.getFileName().toString());
-          derived.put("model", source.toString());
-          derived.put("command", medianCell.get("command"));
-          cell.put("derived_from", derived);
-          Path keptItq = keptModel(c);
-          HashModelFormat.write(itq, keptItq);
-          cell.put("model_kept", keptItq.toString());
-          Path file = resultFile(c);
-          JsonReport.write(file, cell);
-          System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
-        }
-      }
-    });
-    return failures;
-  }
-
-  /** What a command does to one cell with its dataset's corpus. */
-  @FunctionalInterface
-  private interface CellWithCorpus {
-    void make(Cell c, Corpus corpus, List<String> testTexts, HashRun runner) throws Exception;
-  }
-
-  /** Runs {@code body} on each cell of {@code todo}, building each corpus it needs once. */
-  private void eachCellWithCorpus(List<Cell> todo, CellWithCorpus body) throws Exception {
-    for (CorpusGroup group : corpusGroups(todo)) {
-      ReproductionDataset d = group.dataset();
-      DatasetReader reader = new DatasetReader(d.folder(dataRoot));
-      List<String> testTexts = testTexts(reader);
-      try (Corpus corpus = Corpus.build(reader, group.settings(), null, threads, common.progress())) {
-        for (Cell c : group.cells()) {
-          body.make(c, corpus, testTexts, new HashRun(d.folder(dataRoot), threads, c.seed(), common.progress()));
-        }
-      }
-    }
-  }
-
-  /** Cells of one dataset whose methods train on the same corpus settings. */
-  private record CorpusGroup(ReproductionDataset dataset, CorpusSettings settings, List<Cell> cells) {}
-
-  /**
-   * The cells grouped by dataset, then by the corpus their method trains on (LSH weighs terms
-   * differently from the others unless --weighting is given), in the order of first appearance.
-   */
-  private List<CorpusGroup> corpusGroups(List<Cell> cells) {
-    Map<ReproductionDataset, Map<CorpusSettings, List<Cell>>> grouped = new LinkedHashMap<>();
-    for (Cell c : cells) {
-      grouped.computeIfAbsent(c.dataset(), d -> new LinkedHashMap<>())
-          .computeIfAbsent(corpusOptions.settings(c.method()), s -> new ArrayList<>())
-          .add(c);
-    }
-    List<CorpusGroup> groups = new ArrayList<>();
-    grouped.forEach((d, bySettings) -> bySettings.forEach((s, of) -> groups.add(new CorpusGroup(d, s, of))));
-    return groups;
   }
 
   private ReferenceStore referenceStore() {
@@ -751,10 +436,6 @@ final class ReproduceCommand implements Callable<Integer> {
             d.key(), r.ceiling(), r.cosine().precision(), r.posterior().precision(), references.file(d.key()));
       }
     }
-  }
-
-  private static NeighborCache cache() {
-    return new NeighborCache(NeighborCache.defaultDirectory());
   }
 
   private ReproductionReport writeReport(
