@@ -5,6 +5,7 @@ import dev.semhash.model.DenseLayer;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -394,36 +395,75 @@ final class VdshGraph {
    * neighbours' first-layer outputs in {@code gradPre1Nn} (neighbour encoder only).
    */
   Losses trainStep(Batch batch, float klWeight, float[] gradPre1, float[] gradPre1Nn) {
-    OutAndGrad r = sd.calculateGradientsAndOutputs(placeholders(batch, klWeight), lossOutputs(), gradientTargets);
-    Losses losses = losses(r.getOutputs(), batch.rows());
+    Map<String, INDArray> ph = placeholders(batch, klWeight);
+    OutAndGrad r;
+    try {
+      r = sd.calculateGradientsAndOutputs(ph, lossOutputs(), gradientTargets);
+    } finally {
+      release(ph.values());
+    }
+    Map<String, INDArray> grads = r.getGradients();
+    try {
+      return update(batch, losses(r.getOutputs(), batch.rows()), grads, gradPre1, gradPre1Nn);
+    } finally {
+      release(grads.values());
+      release(r.getOutputs().values());
+    }
+  }
+
+  private Losses update(Batch batch, Losses losses, Map<String, INDArray> grads, float[] gradPre1, float[] gradPre1Nn) {
     if (losses.finite() == false) {
       return losses;
     }
-    Map<String, INDArray> grads = r.getGradients();
     for (String p : parameters) {
       INDArray grad = grads.get(p);
       INDArray param = sd.getVariable(p).getArr();
       if (grad == null) {
         throw new IllegalStateException("no gradient for parameter " + p);
       }
-      grad = grad.dup().reshape(param.shape());
-      updaters.get(p).applyUpdater(grad, iteration, 0);
-      param.subi(grad);
+      INDArray step = grad.dup().reshape(param.shape());
+      updaters.get(p).applyUpdater(step, iteration, 0);
+      param.subi(step);
+      release(step);
     }
     iteration++;
-    INDArray g = grads.get(PRE1);
-    float[] values = g.dup().data().asFloat();
-    System.arraycopy(values, 0, gradPre1, 0, batch.rows() * hidden);
+    copyTo(grads.get(PRE1), gradPre1, batch.rows() * hidden);
     if (neighbours) {
-      float[] nn = grads.get(PRE1_NN).dup().data().asFloat();
-      System.arraycopy(nn, 0, gradPre1Nn, 0, batch.neighbourRows() * hidden);
+      copyTo(grads.get(PRE1_NN), gradPre1Nn, batch.neighbourRows() * hidden);
     }
     return losses;
   }
 
+  /** Copies the first {@code length} values of {@code array}, in row-major order, into {@code target}. */
+  private static void copyTo(INDArray array, float[] target, int length) {
+    INDArray copy = array.dup('c');
+    System.arraycopy(copy.data().asFloat(), 0, target, 0, length);
+    release(copy);
+  }
+
+  /**
+   * Frees an array this class created as soon as it is spent. ND4J frees off-heap memory only when
+   * the heap collects the array's owner, and training allocates little heap, so without this the
+   * process grows by gigabytes of dead batches between collections.
+   */
+  private static void release(INDArray array) {
+    if (array != null && array.closeable()) {
+      array.close();
+    }
+  }
+
+  private static void release(Collection<INDArray> arrays) {
+    arrays.forEach(VdshGraph::release);
+  }
+
   /** The batch's loss terms, without any update. */
   Losses evaluate(Batch batch, float klWeight) {
-    return losses(sd.output(placeholders(batch, klWeight), lossOutputs()), batch.rows());
+    Map<String, INDArray> ph = placeholders(batch, klWeight);
+    try {
+      return losses(sd.output(ph, lossOutputs()), batch.rows());
+    } finally {
+      release(ph.values());
+    }
   }
 
   /** The posterior means {@code mu} (rows x bits, row-major) of first-layer outputs {@code pre1}. */
@@ -431,8 +471,7 @@ final class VdshGraph {
     if (neighbours) {
       throw new IllegalStateException("this encoder needs the neighbours' first-layer outputs");
     }
-    Map<String, INDArray> ph = Map.of(PRE1, Nd4j.create(pre1, new long[] {rows, hidden}, 'c'));
-    return sd.output(ph, MU).get(MU).dup().data().asFloat();
+    return mu(Map.of(PRE1, Nd4j.create(pre1, new long[] {rows, hidden}, 'c')), rows);
   }
 
   /**
@@ -444,7 +483,17 @@ final class VdshGraph {
     Map<String, INDArray> ph = new LinkedHashMap<>();
     ph.put(PRE1, Nd4j.create(pre1, new long[] {rows, hidden}, 'c'));
     putNeighbours(ph, rows, neighbourRows, pre1Nn, pool);
-    return sd.output(ph, MU).get(MU).dup().data().asFloat();
+    return mu(ph, rows);
+  }
+
+  private float[] mu(Map<String, INDArray> ph, int rows) {
+    try {
+      float[] mu = new float[rows * bits];
+      copyTo(sd.output(ph, MU).get(MU), mu, mu.length);
+      return mu;
+    } finally {
+      release(ph.values());
+    }
   }
 
   /** Copies of every parameter's current value. */
