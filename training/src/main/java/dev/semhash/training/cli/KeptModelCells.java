@@ -2,6 +2,7 @@ package dev.semhash.training.cli;
 
 import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
+import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.ItqRotation;
@@ -66,10 +67,9 @@ final class KeptModelCells {
       Path file = workspace.resultFile(c);
       Path kept = workspace.keptModel(c);
       try (HashModel model = HashModelFormat.read(kept)) {
-        if (model.bits() != c.bits() || model.vocabulary().size() != corpus.vocabulary().size()) {
-          skipped.add(c.name() + ": the kept model " + kept + " has " + model.bits() + " bits and "
-              + model.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
-              + "; give the corpus options the cell was computed with");
+        String mismatch = notTheCellsModel(c, model, kept, corpus);
+        if (mismatch != null) {
+          skipped.add(mismatch);
           return;
         }
         Map<String, Object> speed = EncoderSpeedFigures.measure(model, testTexts, corpus);
@@ -121,10 +121,9 @@ final class KeptModelCells {
           System.out.println("  reads neighbourhoods already; nothing to do");
           return;
         }
-        if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()) {
-          failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits and "
-              + kept.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
-              + "; it is not this cell's model");
+        String mismatch = notTheCellsModel(c, kept, source, corpus);
+        if (mismatch != null) {
+          failures.add(mismatch);
           return;
         }
         long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(c.seed())));
@@ -133,24 +132,13 @@ final class KeptModelCells {
                 NeighbourhoodEncoding.project(network, corpus, cache(), workspace.threads(), workspace.progress())
                     .train(),
                 Binarization.MEDIAN, seed)) {
-          Map<String, Object> figures = runner.evaluate(upgraded, c.methodKey(), corpus);
           Path file = workspace.resultFile(c);
           Map<String, Object> before = JsonReport.readObject(file);
-          Map<String, Object> cell = new LinkedHashMap<>(before);
-          cell.putAll(figures);
-          cell.put("command", command);
-          cell.put("machine", ReproduceCommand.machine());
-          cell.put("model_info", upgraded.info());
-          cell.put("encoder", EncoderSpeedFigures.measure(upgraded, testTexts, corpus));
           Map<String, Object> derived = new LinkedHashMap<>();
           derived.put("model", source.toString());
           derived.put("command", before.get("command"));
           derived.put("prec@100_reading_each_document_as_its_own_neighbour", before.get("prec@100"));
-          cell.put("derived_from", derived);
-          HashModelFormat.write(upgraded, source);
-          cell.put("model_kept", source.toString());
-          JsonReport.write(file, cell);
-          System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
+          writeRemade(c, before, upgraded, derived, source, corpus, testTexts, runner, thesis);
         }
       }
     });
@@ -187,11 +175,13 @@ final class KeptModelCells {
       Path source = workspace.keptModel(median);
       System.out.println(c.name() + " from " + source);
       try (HashModel kept = HashModelFormat.read(source)) {
-        if (kept.vocabulary().size() != corpus.vocabulary().size() || kept.bits() != c.bits()
-            || Binarization.MEDIAN.cliName().equals(kept.info().get("binarization")) == false) {
-          failures.add(c.name() + ": the kept model " + source + " has " + kept.bits() + " bits, "
-              + kept.vocabulary().size() + " terms and binarization " + kept.info().get("binarization")
-              + ", the corpus " + corpus.vocabulary().size() + " terms; it is not this cell's median model");
+        String mismatch = notTheCellsModel(c, kept, source, corpus);
+        if (mismatch == null && Binarization.MEDIAN.cliName().equals(kept.info().get("binarization")) == false) {
+          mismatch = c.name() + ": the kept model " + source + " has binarization " + kept.info().get("binarization")
+              + ", not the median cell's; run the median cell again with --force";
+        }
+        if (mismatch != null) {
+          failures.add(mismatch);
           return;
         }
         long seed = Long.parseLong(kept.info().getOrDefault("seed", Long.toString(c.seed())));
@@ -200,32 +190,19 @@ final class KeptModelCells {
                 NeighbourhoodEncoding.project(kept, corpus, cache(), workspace.threads(), workspace.progress()).train(),
                 seed)
             : ItqRotation.rotate(kept, corpus.train(), seed, workspace.threads(), workspace.progress())) {
-          Map<String, Object> figures = runner.evaluate(itq, c.methodKey(), corpus);
           Path medianFile = workspace.resultFile(median);
-          Map<String, Object> medianCell = JsonReport.readObject(medianFile);
-          Map<String, Object> cell = new LinkedHashMap<>(medianCell);
-          cell.putAll(figures);
-          if (cell.get("settings") instanceof Map<?, ?> settings) {
+          Map<String, Object> medianCell = new LinkedHashMap<>(JsonReport.readObject(medianFile));
+          if (medianCell.get("settings") instanceof Map<?, ?> settings) {
             Map<String, Object> copy = new LinkedHashMap<>();
             settings.forEach((k, v) -> copy.put((String) k, v));
             copy.put("binarization", itq.info().get("binarization"));
-            cell.put("settings", copy);
+            medianCell.put("settings", copy);
           }
-          cell.put("command", command);
-          cell.put("machine", ReproduceCommand.machine());
-          cell.put("model_info", itq.info());
-          cell.put("encoder", EncoderSpeedFigures.measure(itq, testTexts, corpus));
           Map<String, Object> derived = new LinkedHashMap<>();
           derived.put("cell", medianFile.getFileName().toString());
           derived.put("model", source.toString());
           derived.put("command", medianCell.get("command"));
-          cell.put("derived_from", derived);
-          Path keptItq = workspace.keptModel(c);
-          HashModelFormat.write(itq, keptItq);
-          cell.put("model_kept", keptItq.toString());
-          Path file = workspace.resultFile(c);
-          JsonReport.write(file, cell);
-          System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
+          writeRemade(c, medianCell, itq, derived, workspace.keptModel(c), corpus, testTexts, runner, thesis);
         }
       }
     });
@@ -239,6 +216,41 @@ final class KeptModelCells {
         .filter(workspace::done)
         .map(c -> c.withItq(true))
         .toList();
+  }
+
+  /**
+   * Why {@code kept} cannot be cell {@code c}'s model on {@code corpus} (another code length or
+   * vocabulary), or null if it can.
+   */
+  private static String notTheCellsModel(ReproductionCell c, HashModel kept, Path source, Corpus corpus) {
+    if (kept.bits() == c.bits() && kept.vocabulary().size() == corpus.vocabulary().size()) {
+      return null;
+    }
+    return c.name() + ": the kept model " + source + " has " + kept.bits() + " bits and "
+        + kept.vocabulary().size() + " terms, the corpus " + corpus.vocabulary().size()
+        + "; it is not this cell's model: give the corpus options the cell was computed with, or run it"
+        + " again with --force";
+  }
+
+  /**
+   * Writes cell {@code c} remade from a kept model without training: {@code base}'s figures (its
+   * training ones stay) overwritten by {@code model}'s evaluation, model information and encoder
+   * speed, with {@code derivedFrom}, and {@code model} written to {@code keptAt}.
+   */
+  private void writeRemade(ReproductionCell c, Map<String, Object> base, HashModel model, Map<String, Object> derivedFrom,
+      Path keptAt, Corpus corpus, List<String> testTexts, HashRun runner, ThesisNumbers thesis) throws Exception {
+    Map<String, Object> cell = new LinkedHashMap<>(base);
+    cell.putAll(runner.evaluate(model, c.methodKey(), corpus));
+    cell.put("command", command);
+    cell.put("machine", ReproduceCommand.machine());
+    cell.put("model_info", model.info());
+    cell.put("encoder", EncoderSpeedFigures.measure(model, testTexts, corpus));
+    cell.put("derived_from", derivedFrom);
+    HashModelFormat.write(model, keptAt);
+    cell.put("model_kept", keptAt.toString());
+    Path file = workspace.resultFile(c);
+    JsonReport.write(file, cell);
+    System.out.println("  " + ReproductionReport.cellSummary(CellStore.read(file), thesis));
   }
 
   private static NeighborCache cache() {

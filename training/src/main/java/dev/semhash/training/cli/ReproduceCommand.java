@@ -312,7 +312,7 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private ReproductionWorkspace workspace() {
-    return new ReproductionWorkspace(out, common.workDir, dataRoot, corpusOptions, threads, common.progress());
+    return new ReproductionWorkspace(results(), common.workDir, dataRoot, corpusOptions, threads, common.progress());
   }
 
   private List<ReproductionCell> plan(
@@ -400,7 +400,7 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private ReferenceStore referenceStore() {
-    return new ReferenceStore(out.resolve("results").resolve("references"));
+    return new ReferenceStore(results().resolve("references"));
   }
 
   /**

@@ -28,9 +28,13 @@ final class ReproductionWorkspace {
   private final int threads;
   private final ProgressReporter progress;
 
+  /**
+   * @param results OUT/results, where the cells' files go
+   * @param workDir WORK-DIR, under whose reproduce-models/ the trained models are kept
+   */
   ReproductionWorkspace(
-      Path out, Path workDir, Path dataRoot, CorpusOptions corpusOptions, int threads, ProgressReporter progress) {
-    this.results = out.resolve("results");
+      Path results, Path workDir, Path dataRoot, CorpusOptions corpusOptions, int threads, ProgressReporter progress) {
+    this.results = results;
     this.workDir = workDir;
     this.dataRoot = dataRoot;
     this.corpusOptions = corpusOptions;

@@ -37,13 +37,16 @@ public enum Binarization {
 
   /**
    * Each bit's threshold over row-major outputs ({@code rows x bits}): the median, the 2-means
-   * split, or 0 for sign and for ITQ, whose outputs are already centred and rotated.
+   * split, or 0 for sign. ITQ rotates the outputs before thresholding at 0, which thresholds alone
+   * cannot say: use {@link ItqRotation}.
    */
   float[] thresholds(float[] values, int rows, int bits) {
     return switch (this) {
       case MEDIAN -> ValidationPrecision.medians(values, rows, bits);
       case TWO_MEANS -> TwoMeansThresholds.of(values, rows, bits);
-      case SIGN, ITQ -> new float[bits];
+      case SIGN -> new float[bits];
+      case ITQ -> throw new IllegalStateException(
+          "ITQ codes need a rotation of the outputs, not just thresholds; binarize through ItqRotation");
     };
   }
 

@@ -459,10 +459,16 @@ final class VdshGraph {
   /** The batch's loss terms, without any update. */
   Losses evaluate(Batch batch, float klWeight) {
     Map<String, INDArray> ph = placeholders(batch, klWeight);
+    Map<String, INDArray> out;
     try {
-      return losses(sd.output(ph, lossOutputs()), batch.rows());
+      out = sd.output(ph, lossOutputs());
     } finally {
       release(ph.values());
+    }
+    try {
+      return losses(out, batch.rows());
+    } finally {
+      release(out.values());
     }
   }
 
@@ -487,13 +493,16 @@ final class VdshGraph {
   }
 
   private float[] mu(Map<String, INDArray> ph, int rows) {
+    INDArray out;
     try {
-      float[] mu = new float[rows * bits];
-      copyTo(sd.output(ph, MU).get(MU), mu, mu.length);
-      return mu;
+      out = sd.output(ph, MU).get(MU);
     } finally {
       release(ph.values());
     }
+    float[] mu = new float[rows * bits];
+    copyTo(out, mu, mu.length);
+    release(out);
+    return mu;
   }
 
   /** Copies of every parameter's current value. */
