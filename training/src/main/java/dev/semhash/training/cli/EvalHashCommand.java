@@ -12,6 +12,7 @@ import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.ModelBinarization;
+import dev.semhash.training.hashing.vdsh.QueryPrecisionByEpoch;
 import dev.semhash.training.neighbors.NeighborCache;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -143,6 +144,8 @@ final class EvalHashCommand implements Callable<Integer> {
 
   @Mixin LearningCurveOption learningCurve;
 
+  @Mixin EpochScoringOption epochScoring;
+
   @Override
   public Integer call() throws Exception {
     MethodOptions options = methodOptions.options();
@@ -157,6 +160,9 @@ final class EvalHashCommand implements Callable<Integer> {
     // a model file's outputs can be binarised anew without training (ModelBinarization)
     Binarization rebinarization = source.model == null ? null : options.binarization();
     trainingFlags.remove("--binarization");
+    if (epochScoring.enabled) {
+      trainingFlags.add("--score-every-epoch");
+    }
     if (source.model != null && trainingFlags.isEmpty() == false) {
       throw new IllegalArgumentException(
           "a --model file is already trained (on the whole training split), so "
@@ -178,6 +184,7 @@ final class EvalHashCommand implements Callable<Integer> {
       requireComparableBinarizations(source.method, "train");
       options.requireApplicableTo(source.method); // before the corpus is built, not after
       learningCurve.requireApplicableTo(source.method);
+      epochScoring.requireApplicableTo(source.method);
     }
     DatasetReader reader = new DatasetReader(dataset);
     HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
@@ -224,7 +231,10 @@ final class EvalHashCommand implements Callable<Integer> {
           List<Map<String, Object>> ofLength = new ArrayList<>();
           for (long seed : seeds == null ? List.of(common.seed) : seeds) {
             String curveSuffix = LearningCurveOption.suffix(b, bits.size() > 1, seed, seeds != null);
-            Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, options, (model, r) -> {
+            QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, b, source.method, options, threads);
+            MethodOptions runOptions = scored == null ? options : options.withEpochScorer(scored);
+            Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, runOptions, (model, r) -> {
+                  EpochScoringOption.put(scored, r);
                   if (semanticVectors) {
                     runner.putSemanticVectors(model, corpus, r);
                   }
@@ -376,6 +386,7 @@ final class EvalHashCommand implements Callable<Integer> {
   /** The run's line, its semantic-vector figures if measured, and by label if asked. */
   private void print(Map<String, Object> run) {
     HashRun.print(run);
+    EpochScoringOption.print(run);
     HashRun.printSemanticVectors(run, System.out);
     HashRun.printBinarizations(run, System.out);
     if (byLabel) {

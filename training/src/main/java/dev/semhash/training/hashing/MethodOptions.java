@@ -7,6 +7,7 @@ import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.EarlyStopping;
+import dev.semhash.training.hashing.vdsh.EpochScorer;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -50,6 +51,9 @@ import java.util.stream.Collectors;
  * @param includeSelf {@code --include-self}: {@link Node2hashSettings#includeSelf()}
  * @param documentWords {@code --document-words}: {@link Node2hashSettings#documentWords()} or {@link
  *     NbrRegSettings#documentWords()}
+ * @param epochScorer not a flag of its own: {@link VdshSettings#epochScorer()}, set by {@link
+ *     #withEpochScorer} for one training run (such as {@code eval-hash --score-every-epoch}); left
+ *     out of {@link #given()}
  */
 public record MethodOptions(
     Integer maxEpochs,
@@ -69,7 +73,8 @@ public record MethodOptions(
     Integer neighbourhoodSize,
     Double neighbourWeight,
     Boolean includeSelf,
-    DocumentWords documentWords) {
+    DocumentWords documentWords,
+    EpochScorer epochScorer) {
 
   /** No override: every method trains with its defaults. */
   public static final MethodOptions NONE = builder().build();
@@ -157,6 +162,13 @@ public record MethodOptions(
     return new Builder();
   }
 
+  /** These options with {@code scorer} called after every epoch of a neural method's training. */
+  public MethodOptions withEpochScorer(EpochScorer scorer) {
+    return new MethodOptions(maxEpochs, patience, minTrainingDocuments, earlyStopping, learningRate, hiddenUnits,
+        batchSize, klAnnealStep, labelWeight, keepProbability, binarization, graph, knn, traversal, neighbourhoodSize,
+        neighbourWeight, includeSelf, documentWords, scorer);
+  }
+
   /** {@code defaults} with the network and training-loop overrides applied. */
   public VdshSettings applyTo(VdshSettings defaults) {
     VdshSettings s = defaults;
@@ -170,6 +182,7 @@ public record MethodOptions(
     s = klAnnealStep == null ? s : s.withKlAnnealStep(klAnnealStep);
     s = labelWeight == null ? s : s.withLabelWeight(labelWeight);
     s = keepProbability == null ? s : s.withKeepProbability(keepProbability);
+    s = epochScorer == null ? s : s.withEpochScorer(epochScorer);
     return binarization == null ? s : s.withBinarization(binarization);
   }
 
@@ -416,7 +429,8 @@ public record MethodOptions(
           neighbourhoodSize,
           neighbourWeight,
           includeSelf,
-          documentWords);
+          documentWords,
+          null);
     }
   }
 }

@@ -60,20 +60,32 @@ final class ValidationPrecision {
 
   /** Prec@100 of the held-out rows' codes under the encoder's current means. */
   double measure(Means means) {
-    float[] trainedMeans = all(means, trained);
-    long[][] trainedCodes;
-    long[][] heldOutCodes;
+    return precision(all(means, trained), trainedLabels, all(means, heldOut), heldOutLabels, bits, binarization, threads);
+  }
+
+  /**
+   * Prec@100 of queries ranking documents by Hamming distance, both coded from real values
+   * (row-major, {@code bits} per row) with thresholds (or an ITQ rotation) fitted on the
+   * documents' values, as {@link TrainedVdsh#export} fits them on the training documents.
+   */
+  static double precision(
+      float[] documentValues, List<List<String>> documentLabels, float[] queryValues, List<List<String>> queryLabels,
+      int bits, Binarization binarization, int threads) {
+    int documents = documentLabels.size();
+    int queries = queryLabels.size();
+    long[][] documentCodes;
+    long[][] queryCodes;
     if (binarization == Binarization.ITQ) {
-      ItqRotation itq = ItqRotation.learn(trainedMeans, trained.length, bits, 0L);
-      trainedCodes = itq.codes(trainedMeans, trained.length);
-      heldOutCodes = itq.codes(all(means, heldOut), heldOut.length);
+      ItqRotation itq = ItqRotation.learn(documentValues, documents, bits, 0L);
+      documentCodes = itq.codes(documentValues, documents);
+      queryCodes = itq.codes(queryValues, queries);
     } else {
-      float[] thresholds = binarization.thresholds(trainedMeans, trained.length, bits);
-      trainedCodes = codes(trainedMeans, trained.length, thresholds);
-      heldOutCodes = codes(all(means, heldOut), heldOut.length, thresholds);
+      float[] thresholds = binarization.thresholds(documentValues, documents, bits);
+      documentCodes = codes(documentValues, documents, bits, thresholds);
+      queryCodes = codes(queryValues, queries, bits, thresholds);
     }
-    return new HammingRankingEvaluator(bits, trainedCodes, trainedLabels)
-        .evaluate(heldOutCodes, heldOutLabels, new int[] {HammingRankingEvaluator.DEFAULT_K},
+    return new HammingRankingEvaluator(bits, documentCodes, documentLabels)
+        .evaluate(queryCodes, queryLabels, new int[] {HammingRankingEvaluator.DEFAULT_K},
             HammingRankingEvaluator.DEFAULT_RADIUS, threads, ProgressReporter.NONE)
         .precisionAt(HammingRankingEvaluator.DEFAULT_K);
   }
@@ -100,7 +112,7 @@ final class ValidationPrecision {
     return medians;
   }
 
-  private long[][] codes(float[] values, int rows, float[] thresholds) {
+  private static long[][] codes(float[] values, int rows, int bits, float[] thresholds) {
     long[][] codes = new long[rows][];
     for (int r = 0; r < rows; r++) {
       codes[r] = HashModel.binarize(values, r * bits, thresholds);

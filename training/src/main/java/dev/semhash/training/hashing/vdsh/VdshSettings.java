@@ -63,6 +63,9 @@ package dev.semhash.training.hashing.vdsh;
  *     against 0.5024; VDSH-S 32 bits equal (its label term dominates both); and on 20
  *     Newsgroups VDSH-S 32 bits 0.8299 against 0.8273. Patience counts only once the KL weight is
  *     1, whatever the criterion (see {@link VdshTrainer})
+ * @param epochScorer called after every epoch to score the network for a report (such as {@link
+ *     QueryPrecisionByEpoch}), or {@code null}; never read to keep an epoch or to stop, so it does
+ *     not change the model trained
  */
 public record VdshSettings(
     int hiddenUnits,
@@ -77,7 +80,8 @@ public record VdshSettings(
     double labelWeight,
     Binarization binarization,
     int threads,
-    EarlyStopping earlyStopping) {
+    EarlyStopping earlyStopping,
+    EpochScorer epochScorer) {
 
   /**
    * {@link #DEFAULT}'s {@link #minTrainingDocuments()}: 500 mini-batches of 100 before early
@@ -133,7 +137,8 @@ public record VdshSettings(
           1000,
           Binarization.MEDIAN,
           Runtime.getRuntime().availableProcessors(),
-          EarlyStopping.RECONSTRUCTION);
+          EarlyStopping.RECONSTRUCTION,
+          null);
 
   /**
    * {@link #DEFAULT} with the thesis's 1,000 hidden units, for the supervised variants (VDSH-S,
@@ -230,66 +235,73 @@ public record VdshSettings(
 
   public VdshSettings withHiddenUnits(int hiddenUnits) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withLearningRate(double learningRate) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withKeepProbability(double keepProbability) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withBatchSize(int batchSize) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withMaxEpochs(int maxEpochs) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withPatience(int patience) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withMinTrainingDocuments(int minTrainingDocuments) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withValidationFraction(double validationFraction) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withKlAnnealStep(double klAnnealStep) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withLabelWeight(double labelWeight) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withBinarization(Binarization binarization) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withThreads(int threads) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withEarlyStopping(EarlyStopping earlyStopping) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+  }
+
+  /** These settings with a scorer called after every epoch, for a report ({@link #epochScorer()}). */
+  public VdshSettings withEpochScorer(EpochScorer epochScorer) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping,
+        epochScorer);
   }
 }

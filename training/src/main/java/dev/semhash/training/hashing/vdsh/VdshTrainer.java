@@ -163,6 +163,11 @@ public final class VdshTrainer {
       throw new IllegalArgumentException(
           "no training document has a vocabulary term; check the dataset's text and the vocabulary settings");
     }
+    if (settings.epochScorer() != null && spec.neighbourEncoder() != null) {
+      throw new IllegalArgumentException(
+          spec.method() + " encodes each document with its neighbours' hidden vectors, which a scorer cannot give"
+              + " the queries' rows; score each epoch with a method whose encoder reads the document alone");
+    }
     VdshGraph.LabelModel labelModel = VdshGraph.LabelModel.SIGMOID;
     if (variant.supervised()) {
       if (labels == null || labels.length != n) {
@@ -262,6 +267,7 @@ public final class VdshTrainer {
     Map<String, INDArray> bestGraph = null;
     float[] gradPre1 = new float[settings.batchSize() * hidden];
     long totalStart = System.nanoTime();
+    long scoringNanos = 0; // an epoch scorer's time, left out of the training time
     // Counted in documents, not epochs, so that the rate and the time left show within an epoch too
     // (one epoch of a large corpus, or of one story per step, takes many minutes); the total assumes
     // every epoch runs, and early stopping ends the bar sooner.
@@ -319,12 +325,19 @@ public final class VdshTrainer {
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
         history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, valPrecision, klWeight,
             seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+        // after the epoch's timing, which thus leaves the scoring out
+        EpochScorer scorer = settings.epochScorer();
+        long scoringStart = System.nanoTime();
+        double scored =
+            scorer == null ? Double.NaN : scorer.score(epoch, (in, rows) -> TrainedVdsh.mu(first, null, null, graph, in, rows));
+        scoringNanos += System.nanoTime() - scoringStart;
         String measured = precision == null
             ? String.format(Locale.ROOT, "validation %.2f (%s; KL %.2f)", valLoss, settings.earlyStopping().cliName(), valKl)
             : String.format(Locale.ROOT, "validation Prec@100 %.4f (loss %.2f, KL %.2f)", valPrecision, valLoss, valKl);
         p.message(String.format(Locale.ROOT,
-            "epoch %d: loss %.2f, %s, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)",
-            epoch, weightedLoss / sum.documents(), measured, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+            "epoch %d: loss %.2f, %s, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)%s",
+            epoch, weightedLoss / sum.documents(), measured, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9,
+            scorer == null ? "" : String.format(Locale.ROOT, "; scored %.4f (reported only)", scored)));
         if (annealedEpoch == 0 && klWeight >= 1) {
           annealedEpoch = epoch;
         }
@@ -350,7 +363,7 @@ public final class VdshTrainer {
       neighbourFirst.restore(bestNeighbourFirst);
     }
     graph.restore(bestGraph);
-    double totalSeconds = (System.nanoTime() - totalStart) / 1e9;
+    double totalSeconds = (System.nanoTime() - totalStart - scoringNanos) / 1e9;
     return new TrainedVdsh(
         spec, bits, settings, seed, labelModel, first, neighbourFirst, graph, history, bestEpoch,
         training.length, validation.length, totalSeconds);

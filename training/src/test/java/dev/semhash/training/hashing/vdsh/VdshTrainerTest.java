@@ -136,6 +136,29 @@ class VdshTrainerTest {
     }
   }
 
+  /**
+   * Scoring every epoch is for reports only: the same seed trains the same model with and
+   * without it, and the score of the epoch kept is the exported model's own Prec@100 on the
+   * queries (the scorer's thresholds are the training medians of the trainer's means, which the
+   * exported encoder reproduces).
+   */
+  @Test
+  void scoringEveryEpochLeavesTheModelAlone() throws IOException {
+    QueryPrecisionByEpoch scored = QueryPrecisionByEpoch.of(corpus, BITS, Binarization.MEDIAN, 2);
+    TrainedVdsh again = VdshTrainer.fit(corpus.train(), counts, corpus.trainLabels(), corpus.labels().size(),
+        VdshVariant.VDSH, BITS, SMALL.withEpochScorer(scored), SEED, ProgressReporter.NONE);
+    try (HashModel scoredModel = again.export(corpus, ProgressReporter.NONE)) {
+      assertArrayEquals(model.thresholds(), scoredModel.thresholds());
+      assertEquals(model.info().get("best_epoch"), scoredModel.info().get("best_epoch"));
+      assertEquals(model.info().get("validation_losses"), scoredModel.info().get("validation_losses"));
+      int epochs = Integer.parseInt(model.info().get("epochs_run"));
+      assertEquals(epochs, scored.scores().size());
+      int kept = Integer.parseInt(model.info().get("best_epoch"));
+      assertEquals(precisionAt100(model, corpus), scored.scores().get(kept - 1), 0.002);
+      assertTrue(scored.best() >= scored.scores().get(kept - 1));
+    }
+  }
+
   @Test
   void exportedModelEncodesLikeTheTrainer() {
     // Trainer: ND4J's matrix products over the first layer's output. Exported model: the

@@ -1,0 +1,82 @@
+package dev.semhash.training.cli;
+
+import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.hashing.HashingMethod;
+import dev.semhash.training.hashing.MethodOptions;
+import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.QueryPrecisionByEpoch;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --score-every-epoch}: Prec@100 of the run's queries after every training epoch and the
+ * best of them ({@link QueryPrecisionByEpoch}), the figure the thesis authors' released code
+ * reports for NbrReg and node2hash. For comparison with the thesis only; the model trained and
+ * evaluated is the same as without the option.
+ */
+final class EpochScoringOption {
+  @Option(
+      names = "--score-every-epoch",
+      description = "Neural methods but nbrreg-doc: also score the queries after every training epoch"
+          + " and report the best epoch's Prec@100, as the thesis authors' released code for NbrReg and"
+          + " node2hash reports its tables (JSON keys prec@100_by_epoch, prec@100_best_epoch,"
+          + " best_scored_epoch). Optimistic, since the queries choose the epoch: for comparison with the"
+          + " thesis only. The model kept is still the one early stopping chose on held-out training"
+          + " documents, and the training time leaves the scoring out.")
+  boolean enabled;
+
+  /** Fails before any work if scoring is asked of a method that cannot be scored by epoch. */
+  void requireApplicableTo(HashingMethod method) {
+    if (enabled == false) {
+      return;
+    }
+    if (MethodOptions.isNeural(method) == false) {
+      throw new IllegalArgumentException(
+          "--score-every-epoch: " + method.cliName() + " does not train by epochs; leave the option out,"
+              + " or train one of " + MethodOptions.describeNeural());
+    }
+    if (method == HashingMethod.NBRREG_DOC) {
+      throw new IllegalArgumentException(
+          "--score-every-epoch: nbrreg-doc encodes a query with its BM25 neighbours' hidden vectors, which"
+              + " the trainer holds for training documents only; score nbrreg instead, or leave the option out");
+    }
+  }
+
+  /** A fresh scorer for one training run, or {@code null} if the option is not given. */
+  QueryPrecisionByEpoch scorer(Corpus corpus, int bits, HashingMethod method, MethodOptions options, int threads) {
+    if (enabled == false) {
+      return null;
+    }
+    Binarization binarization = options.binarization() == null ? method.binarization() : options.binarization();
+    return QueryPrecisionByEpoch.of(corpus, bits, binarization, threads);
+  }
+
+  /** Adds the scores of a finished run to its results. */
+  static void put(QueryPrecisionByEpoch scored, Map<String, Object> run) {
+    if (scored != null) {
+      run.put("prec@100_by_epoch", scored.scores());
+      run.put("prec@100_best_epoch", scored.best());
+      run.put("best_scored_epoch", scored.bestEpoch());
+    }
+  }
+
+  /**
+   * Prints a run's best scored epoch beside the epoch its model kept (from {@code model_info}),
+   * if the run was scored.
+   */
+  static void print(Map<String, Object> run) {
+    if (run.get("prec@100_by_epoch") instanceof List<?> scores
+        && run.get("best_scored_epoch") instanceof Integer bestEpoch) {
+      String kept = run.get("model_info") instanceof Map<?, ?> info && info.get("best_epoch") instanceof String e ? e : null;
+      System.out.printf(Locale.ROOT,
+          "  scored every epoch: best Prec@100 %.4f at epoch %d of %d (as the thesis authors' code reports)%s%n",
+          (Double) scores.get(bestEpoch - 1), bestEpoch, scores.size(),
+          kept == null
+              ? ""
+              : String.format(Locale.ROOT, "; the model keeps epoch %s, scored %.4f", kept,
+                  (Double) scores.get(Integer.parseInt(kept) - 1)));
+    }
+  }
+}
