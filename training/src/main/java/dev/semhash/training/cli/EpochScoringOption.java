@@ -24,7 +24,8 @@ final class EpochScoringOption {
           + " node2hash reports its tables (JSON keys prec@100_by_epoch, prec@100_best_epoch,"
           + " best_scored_epoch). Optimistic, since the queries choose the epoch: for comparison with the"
           + " thesis only. The model kept is still the one early stopping chose on held-out training"
-          + " documents, and the training time leaves the scoring out.")
+          + " documents, and the training time leaves the scoring out. With --learning-curve the scores are"
+          + " drawn beside the losses.")
   boolean enabled;
 
   /** Fails before any work if scoring is asked of a method that cannot be scored by epoch. */

@@ -241,7 +241,8 @@ final class EvalHashCommand implements Callable<Integer> {
                   if (compareBinarizations) {
                     runner.putBinarizations(model, source.method.cliName(), corpus, r);
                   }
-                  Path curve = learningCurve.write(model, reader.name(), curveSuffix);
+                  Path curve =
+                      learningCurve.write(model, reader.name(), curveSuffix, scored == null ? List.of() : scored.scores());
                   if (curve != null) {
                     r.put("learning_curve", curve.toString());
                   }

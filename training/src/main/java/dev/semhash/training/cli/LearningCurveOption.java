@@ -7,6 +7,7 @@ import dev.semhash.training.report.LearningCurve;
 import dev.semhash.training.report.LearningCurveChart;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -55,11 +56,19 @@ final class LearningCurveOption {
    * @return the file written, or {@code null} if no curve was asked for
    */
   Path write(HashModel model, String dataset, String suffix) throws IOException {
+    return write(model, dataset, suffix, List.of());
+  }
+
+  /**
+   * {@link #write(HashModel, String, String)} with the run's queries' Prec@100 after every epoch
+   * ({@code --score-every-epoch}) drawn too, unless {@code queryPrecision} is empty.
+   */
+  Path write(HashModel model, String dataset, String suffix, List<Double> queryPrecision) throws IOException {
     if (png == null) {
       return null;
     }
     Path target = path(png, suffix);
-    LearningCurveChart.write(LearningCurve.of(model.info()), dataset, target);
+    LearningCurveChart.write(LearningCurve.of(model.info()).withQueryPrecision(queryPrecision), dataset, target);
     System.out.println("learning curve: " + target);
     return target;
   }

@@ -37,6 +37,8 @@ import java.util.Map;
  *     min_training_documents}, before which early stopping could not end training; 0 when it
  *     waited for no floor or did not record one (files written before 2026-11-29). It may exceed
  *     {@link #epochs()} when the run had fewer epochs than the floor needs.
+ * @param queryPrecision Prec@100 of the run's queries after every epoch ({@link
+ *     #withQueryPrecision}), else empty; never in a model file
  */
 public record LearningCurve(
     String method,
@@ -48,7 +50,8 @@ public record LearningCurve(
     List<Double> klWeights,
     List<Double> validationPrecision,
     int keptEpoch,
-    int stoppingFloorEpoch) {
+    int stoppingFloorEpoch,
+    List<Double> queryPrecision) {
 
   /** The information key that marks a model trained by epochs. */
   static final String TRAIN_LOSSES = "train_losses";
@@ -63,6 +66,7 @@ public record LearningCurve(
     validationKl = List.copyOf(validationKl);
     klWeights = List.copyOf(klWeights);
     validationPrecision = List.copyOf(validationPrecision);
+    queryPrecision = List.copyOf(queryPrecision);
     int n = trainLosses.size();
     if (n == 0) {
       throw new IllegalArgumentException("a learning curve needs at least one epoch, got none");
@@ -75,6 +79,10 @@ public record LearningCurve(
               + " KL terms, %d KL weights and %d held-out precisions, where every list should have one"
               + " value per epoch; the file was not written by a semhash trainer, or was edited",
           n, validationLosses.size(), validationKl.size(), klWeights.size(), validationPrecision.size()));
+    }
+    if (queryPrecision.isEmpty() == false && queryPrecision.size() != n) {
+      throw new IllegalArgumentException(
+          queryPrecision.size() + " queries' Prec@100 for " + n + " epochs; score every epoch of the run, or none");
     }
     if (keptEpoch < 1 || keptEpoch > n) {
       throw new IllegalArgumentException(
@@ -114,7 +122,7 @@ public record LearningCurve(
     int bits = integer(info, "bits");
     return new LearningCurve(
         method, bits, info.getOrDefault("early_stopping", "elbo"), train, validation, kl, weights, precision, kept,
-        stoppingFloorEpoch(info));
+        stoppingFloorEpoch(info), List.of());
   }
 
   /** The first epoch that ends with {@code min_training_documents} trained on, or 0 without a floor. */
@@ -135,6 +143,15 @@ public record LearningCurve(
     return VdshSettings.stoppingFloorEpoch(floor, perEpoch);
   }
 
+
+  /**
+   * This curve with the run's queries scored after every epoch ({@code eval-hash
+   * --score-every-epoch}), which the model file does not record.
+   */
+  public LearningCurve withQueryPrecision(List<Double> scores) {
+    return new LearningCurve(method, bits, criterion, trainLosses, validationLosses, validationKl, klWeights,
+        validationPrecision, keptEpoch, stoppingFloorEpoch, scores);
+  }
 
   /** Number of epochs run. */
   public int epochs() {

@@ -52,6 +52,8 @@ public final class LearningCurveChart {
 
   static final Color STOPPING_FLOOR = new Color(0x8c564b);
 
+  static final Color QUERY_PRECISION = new Color(0x17becf);
+
   private LearningCurveChart() {}
 
   /**
@@ -81,10 +83,16 @@ public final class LearningCurveChart {
         new BasicStroke(2f));
     line(chart, "held-out KL term\n(right axis)", curve.validationKl(), 1, KL,
         new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 4f}, 0f));
-    if (curve.validationPrecision().isEmpty() == false) {
-      chart.setYAxisGroupTitle(2, "held-out Prec@100");
+    if (curve.validationPrecision().isEmpty() == false || curve.queryPrecision().isEmpty() == false) {
+      chart.setYAxisGroupTitle(2, "Prec@100");
       s.setYAxisGroupPosition(2, Styler.YAxisPosition.Right);
+    }
+    if (curve.validationPrecision().isEmpty() == false) {
       line(chart, "held-out Prec@100 (early\nstopping; far right axis)", curve.validationPrecision(), 2, PRECISION, new BasicStroke(2f));
+    }
+    if (curve.queryPrecision().isEmpty() == false) {
+      line(chart, "queries' Prec@100, scored\nevery epoch (far right axis)", curve.queryPrecision(), 2, QUERY_PRECISION,
+          new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 3f}, 0f));
     }
 
     double[] range = range(curve.trainLosses(), curve.validationLosses());

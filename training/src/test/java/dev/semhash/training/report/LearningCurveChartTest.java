@@ -56,6 +56,17 @@ class LearningCurveChartTest {
   }
 
   @Test
+  void queriesScoredEveryEpochAddTheirPrecisionInCyan() throws Exception {
+    LearningCurve curve = LearningCurve.of(LearningCurveTest.info());
+    Path without = tmp.resolve("unscored.png");
+    LearningCurveChart.write(curve, null, without);
+    assertEquals(0, count(ImageIO.read(without.toFile()), LearningCurveChart.QUERY_PRECISION));
+    Path with = tmp.resolve("scored.png");
+    LearningCurveChart.write(curve.withQueryPrecision(List.of(0.30, 0.35, 0.33, 0.32)), null, with);
+    assertTrue(count(ImageIO.read(with.toFile()), LearningCurveChart.QUERY_PRECISION) > 40);
+  }
+
+  @Test
   void withoutKlWeightsThereIsNoOrangeLine() throws Exception {
     Map<String, String> info = LearningCurveTest.info();
     info.remove("kl_weights");

@@ -106,6 +106,16 @@ class LearningCurveTest {
   }
 
   @Test
+  void queryScoresNeedOnePerEpoch() {
+    LearningCurve curve = LearningCurve.of(info());
+    assertEquals(List.of(), curve.queryPrecision());
+    assertEquals(List.of(0.1, 0.2, 0.3, 0.25), curve.withQueryPrecision(List.of(0.1, 0.2, 0.3, 0.25)).queryPrecision());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> curve.withQueryPrecision(List.of(0.1, 0.2)));
+    assertEquals("2 queries' Prec@100 for 4 epochs; score every epoch of the run, or none", e.getMessage());
+  }
+
+  @Test
   void aKeptEpochOutsideTheRunIsRefused() {
     Map<String, String> info = info();
     info.put("best_epoch", "5");
