@@ -3,8 +3,8 @@ package dev.semhash.training.hashing.vdsh;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.SparseMatrix;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Prec@100 of a run's queries (the corpus's test documents, or the held-out ones of a validation
@@ -19,8 +19,6 @@ import java.util.List;
  * on held-out training documents.
  */
 public final class QueryPrecisionByEpoch implements EpochScorer {
-  private static final int ROWS_PER_CALL = 500;
-
   private final SparseMatrix documents;
   private final SparseMatrix queries;
   private final List<List<String>> documentLabels;
@@ -50,8 +48,8 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
     requireRows(queries, queryLabels, "queries");
     this.documents = documents;
     this.queries = queries;
-    this.documentLabels = names(documentLabels);
-    this.queryLabels = names(queryLabels);
+    this.documentLabels = ValidationPrecision.labelNames(everyRow(documentLabels.length), documentLabels);
+    this.queryLabels = ValidationPrecision.labelNames(everyRow(queryLabels.length), queryLabels);
     this.bits = bits;
     this.binarization = binarization;
     this.threads = threads;
@@ -74,14 +72,6 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
     }
   }
 
-  private static List<List<String>> names(int[][] labels) {
-    List<List<String>> out = new ArrayList<>(labels.length);
-    for (int[] l : labels) {
-      out.add(Arrays.stream(l).mapToObj(Integer::toString).toList());
-    }
-    return out;
-  }
-
   @Override
   public double score(int epoch, Means means) {
     if (epoch != scores.size() + 1) {
@@ -96,16 +86,11 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
   }
 
   private float[] all(Means means, SparseMatrix inputs) {
-    int rows = inputs.numRows();
-    float[] out = new float[rows * bits];
-    for (int from = 0; from < rows; from += ROWS_PER_CALL) {
-      int to = Math.min(rows, from + ROWS_PER_CALL);
-      int start = from;
-      int[] chunk = new int[to - start];
-      Arrays.setAll(chunk, i -> start + i);
-      System.arraycopy(means.of(inputs, chunk), 0, out, from * bits, chunk.length * bits);
-    }
-    return out;
+    return ValidationPrecision.all(rows -> means.of(inputs, rows), everyRow(inputs.numRows()), bits);
+  }
+
+  private static int[] everyRow(int rows) {
+    return IntStream.range(0, rows).toArray();
   }
 
   /** Prec@100 after each epoch so far, the first epoch's first. */

@@ -50,7 +50,8 @@ final class ValidationPrecision {
     this.heldOutLabels = labelNames(heldOut, labels);
   }
 
-  private static List<List<String>> labelNames(int[] rows, int[][] labels) {
+  /** The label ids of {@code rows} as strings, the form {@link HammingRankingEvaluator} compares. */
+  static List<List<String>> labelNames(int[] rows, int[][] labels) {
     List<List<String>> out = new ArrayList<>(rows.length);
     for (int r : rows) {
       out.add(Arrays.stream(labels[r]).mapToObj(Integer::toString).toList());
@@ -60,7 +61,8 @@ final class ValidationPrecision {
 
   /** Prec@100 of the held-out rows' codes under the encoder's current means. */
   double measure(Means means) {
-    return precision(all(means, trained), trainedLabels, all(means, heldOut), heldOutLabels, bits, binarization, threads);
+    return precision(
+        all(means, trained, bits), trainedLabels, all(means, heldOut, bits), heldOutLabels, bits, binarization, threads);
   }
 
   /**
@@ -90,7 +92,8 @@ final class ValidationPrecision {
         .precisionAt(HammingRankingEvaluator.DEFAULT_K);
   }
 
-  private float[] all(Means means, int[] rows) {
+  /** The means of {@code rows}, row-major, computed a few hundred rows at a time to bound the arrays. */
+  static float[] all(Means means, int[] rows, int bits) {
     float[] out = new float[rows.length * bits];
     for (int from = 0; from < rows.length; from += ROWS_PER_CALL) {
       int[] chunk = Arrays.copyOfRange(rows, from, Math.min(rows.length, from + ROWS_PER_CALL));
