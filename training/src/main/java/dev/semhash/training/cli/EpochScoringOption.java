@@ -17,6 +17,10 @@ import picocli.CommandLine.Option;
  * evaluated is the same as without the option.
  */
 final class EpochScoringOption {
+  private static final String BY_EPOCH = "prec@100_by_epoch";
+  private static final String BEST = "prec@100_best_epoch";
+  private static final String BEST_EPOCH = "best_scored_epoch";
+
   @Option(
       names = "--score-every-epoch",
       description = "Neural methods but nbrreg-doc: also score the queries after every training epoch"
@@ -57,10 +61,20 @@ final class EpochScoringOption {
   /** Adds the scores of a finished run to its results. */
   static void put(QueryPrecisionByEpoch scored, Map<String, Object> run) {
     if (scored != null) {
-      run.put("prec@100_by_epoch", scored.scores());
-      run.put("prec@100_best_epoch", scored.best());
-      run.put("best_scored_epoch", scored.bestEpoch());
+      run.put(BY_EPOCH, scored.scores());
+      run.put(BEST, scored.best());
+      run.put(BEST_EPOCH, scored.bestEpoch());
     }
+  }
+
+  /**
+   * Removes a run's scores from results copied for other codes of the same network (an ITQ row
+   * made from a median cell): the scores were the median codes'.
+   */
+  static void remove(Map<String, Object> run) {
+    run.remove(BY_EPOCH);
+    run.remove(BEST);
+    run.remove(BEST_EPOCH);
   }
 
   /**
@@ -68,8 +82,7 @@ final class EpochScoringOption {
    * if the run was scored.
    */
   static void print(Map<String, Object> run) {
-    if (run.get("prec@100_by_epoch") instanceof List<?> scores
-        && run.get("best_scored_epoch") instanceof Integer bestEpoch) {
+    if (run.get(BY_EPOCH) instanceof List<?> scores && run.get(BEST_EPOCH) instanceof Integer bestEpoch) {
       String kept = run.get("model_info") instanceof Map<?, ?> info && info.get("best_epoch") instanceof String e ? e : null;
       System.out.printf(Locale.ROOT,
           "  scored every epoch: best Prec@100 %.4f at epoch %d of %d (as the thesis authors' code reports)%s%n",

@@ -192,6 +192,7 @@ final class KeptModelCells {
             : ItqRotation.rotate(kept, corpus.train(), seed, workspace.threads(), workspace.progress())) {
           Path medianFile = workspace.resultFile(median);
           Map<String, Object> medianCell = new LinkedHashMap<>(JsonReport.readObject(medianFile));
+          EpochScoringOption.remove(medianCell); // the median codes' scores, not the rotated ones'
           if (medianCell.get("settings") instanceof Map<?, ?> settings) {
             Map<String, Object> copy = new LinkedHashMap<>();
             settings.forEach((k, v) -> copy.put((String) k, v));

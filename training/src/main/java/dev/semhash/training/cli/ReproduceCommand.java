@@ -7,6 +7,7 @@ import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.QueryPrecisionByEpoch;
 import dev.semhash.training.progress.ProgressReporter;
 import dev.semhash.training.reference.OneVsRestLogisticRegression;
 import dev.semhash.training.reference.ReferenceRankings;
@@ -61,6 +62,9 @@ import picocli.CommandLine.Spec;
       "--binarization itq makes rows of their own (METHOD+itq, e.g. vdsh-s+itq):",
       "the same networks with codes rotated by iterative quantization, beside the",
       "thesis's median thresholds; --with-itq makes both rows from one training.",
+      "--score-every-epoch also scores each neural cell's queries after every",
+      "epoch (the cell's prec@100_by_epoch); the page then gives the best epoch's",
+      "Prec@100, the figure the thesis authors' code reports for NbrReg and node2hash.",
       "Once per dataset it also scores the rankings without codes of",
       "eval-references (ceiling, TF-IDF cosine, a linear classifier's label",
       "posterior) into OUT/results/references/DATASET.json: the page states them",
@@ -201,6 +205,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Mixin MethodOptionsMixin methodOptions;
 
+  @Mixin EpochScoringOption epochScoring;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -219,6 +225,7 @@ final class ReproduceCommand implements Callable<Integer> {
     MethodOptions options = methodOptions.options();
     for (HashingMethod m : chosenMethods) {
       options.requireApplicableTo(m); // now, not as a failed cell after hours of training others
+      epochScoring.requireApplicableTo(m);
     }
     ThesisNumbers thesis = ThesisNumbers.load();
     List<Long> chosenSeeds = chosenSeeds();
@@ -256,6 +263,11 @@ final class ReproduceCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--with-itq makes the ITQ row of each median cell it trains, from the kept network: give it"
               + " without --binarization, --no-keep-models, --from-kept-models, --retime and --report-only");
+    }
+    if (epochScoring.enabled && (reportOnly || retime || fromKeptModels || upgradeKeptModels)) {
+      throw new IllegalArgumentException(
+          "--score-every-epoch scores the queries while a cell trains: give it without --report-only, --retime,"
+              + " --from-kept-models and --upgrade-kept-models, which train nothing");
     }
     List<String> failures = new ArrayList<>();
     boolean nothingRetimed = false;
@@ -358,13 +370,15 @@ final class ReproduceCommand implements Callable<Integer> {
         cellsDone.message(c.name());
         System.out.printf("[%d/%d] %s%n", done[0], todo.size(), c.name());
         try {
+          QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, c.bits(), c.method(), options, threads);
           Map<String, Object> run =
               runner.trainAndEvaluate(
                   corpus,
                   c.method(),
                   c.bits(),
-                  options,
+                  scored == null ? options : options.withEpochScorer(scored),
                   (model, r) -> {
+                    EpochScoringOption.put(scored, r);
                     r.put("encoder", EncoderSpeedFigures.measure(model, testTexts, corpus));
                     if (keepModels) {
                       Path kept = workspace.keptModel(c);

@@ -27,6 +27,8 @@ import java.util.List;
  *     with today's defaults may give another figure
  * @param readsOwnNeighbourhood a NbrReg+Doc cell whose model read each document as its own single
  *     neighbour, as models exported before 2026-11-27 did, instead of with its BM25 neighbourhood
+ * @param prec100ByEpoch the queries' Prec@100 after each training epoch, first epoch first, for a
+ *     cell run with {@code --score-every-epoch}; empty otherwise
  */
 public record CellResult(
     String dataset,
@@ -44,11 +46,23 @@ public record CellResult(
     String command,
     String machine,
     boolean predatesEarlyStopping,
-    boolean readsOwnNeighbourhood) {
+    boolean readsOwnNeighbourhood,
+    List<Double> prec100ByEpoch) {
 
   public CellResult {
     epochSeconds = List.copyOf(epochSeconds);
     epochCpuSeconds = List.copyOf(epochCpuSeconds);
+    prec100ByEpoch = List.copyOf(prec100ByEpoch);
+  }
+
+  /** A cell not scored after every epoch. */
+  public CellResult(String dataset, String method, int bits, double prec100, double ndcg100, double precR2,
+      double trainSeconds, List<Double> epochSeconds, List<Double> epochCpuSeconds, Double encoderDocsPerCoreSecond,
+      Double encoderLoadAverage, long seed, String command, String machine, boolean predatesEarlyStopping,
+      boolean readsOwnNeighbourhood) {
+    this(dataset, method, bits, prec100, ndcg100, precR2, trainSeconds, epochSeconds, epochCpuSeconds,
+        encoderDocsPerCoreSecond, encoderLoadAverage, seed, command, machine, predatesEarlyStopping,
+        readsOwnNeighbourhood, List.of());
   }
 
   /** A cell of a model that reads neighbourhoods or needs none. */
@@ -57,6 +71,30 @@ public record CellResult(
       Double encoderLoadAverage, long seed, String command, String machine, boolean predatesEarlyStopping) {
     this(dataset, method, bits, prec100, ndcg100, precR2, trainSeconds, epochSeconds, epochCpuSeconds,
         encoderDocsPerCoreSecond, encoderLoadAverage, seed, command, machine, predatesEarlyStopping, false);
+  }
+
+  /** Whether the queries were scored after every epoch ({@code --score-every-epoch}). */
+  public boolean scoredEveryEpoch() {
+    return prec100ByEpoch.isEmpty() == false;
+  }
+
+  /**
+   * The epoch whose queries scored the highest Prec@100, the first of equals (1-based), as the
+   * thesis authors' code keeps its best; 0 if the cell was not scored every epoch.
+   */
+  public int bestScoredEpoch() {
+    int best = 0;
+    for (int e = 1; e <= prec100ByEpoch.size(); e++) {
+      if (best == 0 || prec100ByEpoch.get(e - 1) > prec100ByEpoch.get(best - 1)) {
+        best = e;
+      }
+    }
+    return best;
+  }
+
+  /** The best epoch's Prec@100 ({@link #bestScoredEpoch()}), or NaN if not scored every epoch. */
+  public double prec100BestEpoch() {
+    return scoredEveryEpoch() ? prec100ByEpoch.get(bestScoredEpoch() - 1) : Double.NaN;
   }
 
   /** Number of epochs trained (0 for methods without epochs). */

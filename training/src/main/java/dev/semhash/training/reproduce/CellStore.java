@@ -160,7 +160,8 @@ public final class CellStore {
         n.path("command").asText(""),
         n.path("machine").asText(""),
         n.path("model_info").has("epochs_run") && n.path("model_info").has("early_stopping") == false,
-        NeighbourEncoder.SELF_NEIGHBOUR.equals(n.path("model_info").path("neighbour_encoder").asText("")));
+        NeighbourEncoder.SELF_NEIGHBOUR.equals(n.path("model_info").path("neighbour_encoder").asText("")),
+        numbers(n, "prec@100_by_epoch", file));
   }
 
   private static String text(JsonNode n, String key, Path file) {

@@ -421,6 +421,36 @@ class ReproduceCommandTest {
   }
 
   @Test
+  void scoreEveryEpochRecordsEachEpochsPrecisionInTheMedianCellAlone() throws Exception {
+    Path data = tmp.resolve("data");
+    CliTestSupport.topicDataset(data.resolve("20newsgroups"), 20, 5);
+    Path out = tmp.resolve("out");
+    CliTestSupport.Outcome run = CliTestSupport.run(
+        vdshArgs(data, out, "--epochs", "3", "--hidden", "8", "--with-itq", "--score-every-epoch"));
+    assertEquals(0, run.exitCode(), run.err());
+    JsonNode median = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
+    JsonNode byEpoch = median.get("prec@100_by_epoch");
+    assertEquals(median.get("epoch_seconds").size(), byEpoch.size(), "one score per epoch trained");
+    int kept = Integer.parseInt(median.get("model_info").get("best_epoch").asText());
+    // the trainer's codes of the kept epoch against the exported model's, encoded by the pure-Java encoder
+    assertEquals(median.get("prec@100").asDouble(), byEpoch.get(kept - 1).asDouble(), 0.01);
+    assertTrue(median.get("command").asText().contains("--score-every-epoch"));
+    JsonNode itq = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh+itq-8.json"));
+    assertFalse(itq.has("prec@100_by_epoch"), "the scores were the median codes', not the rotated ones'");
+    assertFalse(itq.has("prec@100_best_epoch"));
+    String page = Files.readString(out.resolve("README.md"));
+    assertTrue(page.contains("**Prec@100 of the best epoch**"), page);
+    assertTrue(page.contains("| vdsh | 8 | "), page);
+
+    CliTestSupport.Outcome lsh = CliTestSupport.run(args(data, out, "--score-every-epoch"));
+    assertEquals(1, lsh.exitCode());
+    assertTrue(lsh.err().contains("--score-every-epoch: lsh does not train by epochs"), lsh.err());
+    CliTestSupport.Outcome reportOnly = CliTestSupport.run(vdshArgs(data, out, "--report-only", "--score-every-epoch"));
+    assertEquals(1, reportOnly.exitCode());
+    assertTrue(reportOnly.err().contains("--score-every-epoch scores the queries while a cell trains"), reportOnly.err());
+  }
+
+  @Test
   void badInputsSayWhatIsWrong() throws Exception {
     Path data = tmp.resolve("data");
     Path out = tmp.resolve("out");

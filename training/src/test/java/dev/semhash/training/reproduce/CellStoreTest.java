@@ -1,6 +1,7 @@
 package dev.semhash.training.reproduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -95,6 +96,26 @@ class CellStoreTest {
     assertEquals(false, store.readAll().get(0).predatesEarlyStopping());
     Files.writeString(store.file("reuters", "vdsh", 32), CELL.replace("\"model_info\"", "\"other\""));
     assertEquals(false, store.readAll().get(0).predatesEarlyStopping(), "not a neural cell: no epochs");
+  }
+
+  @Test
+  void aCellScoredEveryEpochGivesItsBestEpochTheFirstOfEquals() throws Exception {
+    CellStore store = new CellStore(tmp);
+    Path file = store.file("reuters", "vdsh", 32);
+    Files.writeString(file, CELL.replace("\"seed\": 7,", "\"seed\": 7, \"prec@100_by_epoch\": [0.3, 0.35, 0.35, 0.32],"));
+    CellResult scored = CellStore.read(file);
+    assertTrue(scored.scoredEveryEpoch());
+    assertEquals(List.of(0.3, 0.35, 0.35, 0.32), scored.prec100ByEpoch());
+    assertEquals(2, scored.bestScoredEpoch(), "epochs 2 and 3 tie: the first is kept, as the authors' code keeps it");
+    assertEquals(0.35, scored.prec100BestEpoch(), 0);
+    Files.writeString(file, CELL);
+    CellResult unscored = CellStore.read(file);
+    assertFalse(unscored.scoredEveryEpoch());
+    assertEquals(0, unscored.bestScoredEpoch());
+    assertTrue(Double.isNaN(unscored.prec100BestEpoch()));
+    Files.writeString(file, CELL.replace("\"seed\": 7,", "\"seed\": 7, \"prec@100_by_epoch\": [0.3, null],"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CellStore.read(file));
+    assertTrue(e.getMessage().contains("has no key \"prec@100_by_epoch\" holding a list of numbers"), e.getMessage());
   }
 
   @Test
