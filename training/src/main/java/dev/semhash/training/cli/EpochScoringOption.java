@@ -32,6 +32,11 @@ final class EpochScoringOption {
           + " drawn beside the losses.")
   boolean enabled;
 
+  /** Whether a method's training can be scored by epoch: a neural method whose encoder reads the document alone. */
+  static boolean appliesTo(HashingMethod method) {
+    return MethodOptions.isNeural(method) && method != HashingMethod.NBRREG_DOC;
+  }
+
   /** Fails before any work if scoring is asked of a method that cannot be scored by epoch. */
   void requireApplicableTo(HashingMethod method) {
     if (enabled == false) {
@@ -49,9 +54,12 @@ final class EpochScoringOption {
     }
   }
 
-  /** A fresh scorer for one training run, or {@code null} if the option is not given. */
+  /**
+   * A fresh scorer for one training run, or {@code null} if the option is not given or the method
+   * cannot be scored ({@link #appliesTo}).
+   */
   QueryPrecisionByEpoch scorer(Corpus corpus, int bits, HashingMethod method, MethodOptions options, int threads) {
-    if (enabled == false) {
+    if (enabled == false || appliesTo(method) == false) {
       return null;
     }
     Binarization binarization = options.binarization() == null ? method.binarization() : options.binarization();

@@ -225,7 +225,16 @@ final class ReproduceCommand implements Callable<Integer> {
     MethodOptions options = methodOptions.options();
     for (HashingMethod m : chosenMethods) {
       options.requireApplicableTo(m); // now, not as a failed cell after hours of training others
-      epochScoring.requireApplicableTo(m);
+    }
+    if (epochScoring.enabled) {
+      List<HashingMethod> unscored = chosenMethods.stream().filter(m -> EpochScoringOption.appliesTo(m) == false).toList();
+      if (unscored.size() == chosenMethods.size()) {
+        epochScoring.requireApplicableTo(unscored.get(0)); // says why none of them can be scored
+      } else if (unscored.isEmpty() == false) {
+        System.out.println("--score-every-epoch: the " + unscored.stream().map(HashingMethod::cliName)
+            .collect(Collectors.joining(", ")) + " cells train without it (no epochs, or an encoder that reads"
+            + " training-set neighbours)");
+      }
     }
     ThesisNumbers thesis = ThesisNumbers.load();
     List<Long> chosenSeeds = chosenSeeds();

@@ -445,6 +445,14 @@ class ReproduceCommandTest {
     CliTestSupport.Outcome lsh = CliTestSupport.run(args(data, out, "--score-every-epoch"));
     assertEquals(1, lsh.exitCode());
     assertTrue(lsh.err().contains("--score-every-epoch: lsh does not train by epochs"), lsh.err());
+    // among methods that can be scored, LSH's cells train as ever
+    String[] mixed = vdshArgs(data, out, "--score-every-epoch", "--force"); // --epochs would not apply to LSH
+    mixed[6] = "lsh,vdsh";
+    CliTestSupport.Outcome both = CliTestSupport.run(mixed);
+    assertEquals(0, both.exitCode(), both.err());
+    assertFalse(CliTestSupport.json(out.resolve("results/20newsgroups-lsh-8.json")).has("prec@100_by_epoch"));
+    JsonNode vdsh = CliTestSupport.json(out.resolve("results/20newsgroups-vdsh-8.json"));
+    assertEquals(vdsh.get("epoch_seconds").size(), vdsh.get("prec@100_by_epoch").size());
     CliTestSupport.Outcome reportOnly = CliTestSupport.run(vdshArgs(data, out, "--report-only", "--score-every-epoch"));
     assertEquals(1, reportOnly.exitCode());
     assertTrue(reportOnly.err().contains("--score-every-epoch scores the queries while a cell trains"), reportOnly.err());
