@@ -484,10 +484,14 @@ public final class ReproductionReport {
   private void bestEpochTable(StringBuilder md, String dataset, List<Row> rows) {
     Map<String, Map<Integer, List<CellResult>>> scored = new LinkedHashMap<>();
     Map<String, Row> rowOf = new LinkedHashMap<>();
-    rows.forEach(r -> rowOf.put(r.method(), r));
+    Map<String, Integer> order = new LinkedHashMap<>(); // the page's row order; methods without a row last
+    rows.forEach(r -> {
+      rowOf.put(r.method(), r);
+      order.put(r.method(), order.size());
+    });
     Stream.concat(cells.stream(), replicates.stream())
         .filter(c -> c.dataset().equals(dataset) && c.scoredEveryEpoch())
-        .sorted(Comparator.comparingInt((CellResult c) -> rowOrder(rowOf, c.method()))
+        .sorted(Comparator.comparingInt((CellResult c) -> order.getOrDefault(c.method(), Integer.MAX_VALUE))
             .thenComparingInt(CellResult::bits)
             .thenComparingLong(c -> c.seed() == CellStore.TABLE_SEED ? Long.MIN_VALUE : c.seed()))
         .forEach(c -> scored.computeIfAbsent(c.method(), m -> new TreeMap<>())
@@ -516,12 +520,6 @@ public final class ReproductionReport {
           .append(" | ").append(score(kept.mean())).append(" | ")
           .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
     }));
-  }
-
-  /** A method's place among a dataset's rows, those without a row last. */
-  private static int rowOrder(Map<String, Row> rowOf, String method) {
-    int i = new ArrayList<>(rowOf.keySet()).indexOf(method);
-    return i < 0 ? Integer.MAX_VALUE : i;
   }
 
   /** What the dataset's queries score without codes, to read the table against. */
