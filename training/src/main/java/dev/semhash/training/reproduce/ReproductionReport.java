@@ -322,8 +322,9 @@ public final class ReproductionReport {
       unsuthee/node2hash, `train_EdgeReg.py` and `train_EdgeReg_NN.py`, and
       unsuthee/SemanticHashingWeakSupervision, `train_NbrReg.py`) evaluate Prec@100 on the
       test documents after every epoch and report the best epoch, so their columns are a maximum over
-      one test evaluation per epoch. Counted that way (`eval-hash --score-every-epoch`, which leaves
-      the model trained alone), with seeds 42, 1 and 2 (mean ± sd) on 20 Newsgroups our NbrReg scores .3552 ±
+      one test evaluation per epoch. Counted that way (`--score-every-epoch`, which leaves the model
+      trained alone; each dataset's "Prec@100 of the best epoch" table gives the cells run with it),
+      with seeds 42, 1 and 2 (mean ± sd) on 20 Newsgroups our NbrReg scores .3552 ±
       .0028 at 8 bits (thesis .3463) and node2hash .3379 ± .0155 and .4441 ± .0061 at 8 and 16 bits
       (.3335 and .4422), where the cells below, chosen on held-out training documents, fall short. The VDSH code (unsuthee/VariationalDeepSemanticHashing) updates
       once per document, not per mini-batch of 100, so it takes about 100 times as many Adam steps,
