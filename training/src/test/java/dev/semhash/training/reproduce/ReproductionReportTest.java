@@ -449,6 +449,6 @@ class ReproductionReportTest {
         "| nbrreg | 8 | .3600 (2; seed 42), .3100 (1; seed 1) | .3350 ± .0354 | .3200 | .3463 |\n"), section);
     String without = report(List.of(cell("nbrreg", 8, 0.33, 0.3, 0.1, 10, List.of(5.0), List.of(), null)))
         .markdown("./semhash reproduce --report-only", "m");
-    assertEquals(-1, without.indexOf("Prec@100 of the best epoch"), "no scored cell, no table");
+    assertEquals(-1, without.indexOf("**Prec@100 of the best epoch**"), "no scored cell, no table");
   }
 }
