@@ -1,5 +1,6 @@
 package dev.semhash.training.reproduce;
 
+import dev.semhash.training.hashing.vdsh.QueryPrecisionByEpoch;
 import java.util.List;
 
 /**
@@ -83,13 +84,7 @@ public record CellResult(
    * thesis authors' code keeps its best; 0 if the cell was not scored every epoch.
    */
   public int bestScoredEpoch() {
-    int best = 0;
-    for (int e = 1; e <= prec100ByEpoch.size(); e++) {
-      if (best == 0 || prec100ByEpoch.get(e - 1) > prec100ByEpoch.get(best - 1)) {
-        best = e;
-      }
-    }
-    return best;
+    return QueryPrecisionByEpoch.bestEpoch(prec100ByEpoch);
   }
 
   /** The best epoch's Prec@100 ({@link #bestScoredEpoch()}), or NaN if not scored every epoch. */

@@ -106,9 +106,17 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
 
   /** The epoch (1 for the first) of {@link #best()}, 0 before the first. */
   public int bestEpoch() {
+    return bestEpoch(scores);
+  }
+
+  /**
+   * The epoch (1 for the first) whose score in {@code byEpoch} is highest, the first of equals as
+   * the thesis authors' code keeps its best; 0 for no epochs.
+   */
+  public static int bestEpoch(List<Double> byEpoch) {
     int best = 0;
-    for (int i = 0; i < scores.size(); i++) {
-      if (best == 0 || scores.get(i) > scores.get(best - 1)) {
+    for (int i = 0; i < byEpoch.size(); i++) {
+      if (best == 0 || byEpoch.get(i) > byEpoch.get(best - 1)) {
         best = i + 1;
       }
     }
