@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -252,14 +254,8 @@ public final class ReproductionReport {
           .append(CellStore.REPLICATES)
           .append("/); each dataset's \"Prec@100 over seeds\" table\n  gives their mean and spread\n");
     }
-    Set<String> machines =
-        cells.stream()
-            .map(CellResult::machine)
-            .filter(m -> m.isEmpty() == false)
-            .collect(Collectors.toCollection(LinkedHashSet::new));
-    md.append("- Machine: ")
-        .append(machines.isEmpty() ? machine : String.join("; ", machines))
-        .append('\n');
+    List<String> machines = cells.stream().map(CellResult::machine).filter(m -> m.isEmpty() == false).toList();
+    md.append("- Machine: ").append(machines.isEmpty() ? machine : machines(machines)).append('\n');
     md.append(
         "- Protocol: train on the training split; every test document is a query ranking all"
             + " training\n");
@@ -626,6 +622,33 @@ public final class ReproductionReport {
   }
 
   /** A score as the thesis prints it: four decimals without the leading zero. */
+  private static final Pattern HEAP = Pattern.compile("(.*), max heap (\\d+) MiB");
+
+  /**
+   * The cells' machines, each once, in order of first appearance; machines that differ only in
+   * the heap the run was given are one entry with the heaps' range, since the launcher's heap is
+   * a setting of the run, not another machine.
+   */
+  static String machines(List<String> machines) {
+    Map<String, TreeSet<Integer>> heaps = new LinkedHashMap<>();
+    for (String m : machines) {
+      Matcher heap = HEAP.matcher(m);
+      if (heap.matches()) {
+        heaps.computeIfAbsent(heap.group(1), k -> new TreeSet<>()).add(Integer.parseInt(heap.group(2)));
+      } else {
+        heaps.putIfAbsent(m, new TreeSet<>());
+      }
+    }
+    return heaps.entrySet().stream()
+        .map(e -> switch (e.getValue().size()) {
+              case 0 -> e.getKey();
+              case 1 -> e.getKey() + ", max heap " + e.getValue().first() + " MiB";
+              default -> e.getKey() + ", max heap " + e.getValue().first() + " to " + e.getValue().last()
+                  + " MiB by cell";
+            })
+        .collect(Collectors.joining("; "));
+  }
+
   static String score(double v) {
     String s = String.format(Locale.ROOT, "%.4f", v);
     return s.startsWith("0.") ? s.substring(1) : s;

@@ -204,6 +204,17 @@ class ReproductionReportTest {
   }
 
   @Test
+  void machinesThatDifferOnlyInTheirHeapAreOneEntryWithTheHeapsRange() {
+    String java = "2 cores, Java 25 (Adoptium), Linux amd64";
+    assertEquals(
+        java + ", max heap 1200 to 8192 MiB by cell; 4 cores, Java 21, max heap 2048 MiB; a laptop",
+        ReproductionReport.machines(
+            List.of(java + ", max heap 4096 MiB", "4 cores, Java 21, max heap 2048 MiB", java + ", max heap 8192 MiB",
+                "a laptop", java + ", max heap 1200 MiB", java + ", max heap 4096 MiB", "a laptop")));
+    assertEquals(java + ", max heap 4096 MiB", ReproductionReport.machines(List.of(java + ", max heap 4096 MiB")));
+  }
+
+  @Test
   void withoutCellsTheMachineIsTheCurrentOneAndNoSpeedRows() {
     String md = report(List.of()).markdown("./semhash reproduce", "1 core, Java 21");
     assertTrue(md.contains("- Seed: —\n- Machine: 1 core, Java 21\n"), md);
