@@ -45,8 +45,9 @@ final class MethodOptionsMixin {
       paramLabel = "C",
       description = "Neural methods: what the validation split measures to keep the best epoch, elbo (the"
           + " decoders' losses plus the KL term at full weight), reconstruction (the decoders' losses"
-          + " alone, whatever the KL annealing has reached) or precision (vdsh-s, vdsh-sp: Prec@100 of"
-          + " the held-out training documents' codes, relevant if sharing a label) (default:"
+          + " alone, whatever the KL annealing has reached) or precision (Prec@100 of the held-out"
+          + " training documents' codes, relevant if sharing a label: needs a labelled corpus, whose"
+          + " labels then choose the epoch of an unsupervised method without training it) (default:"
           + " reconstruction).")
   String earlyStopping;
 

@@ -177,9 +177,7 @@ public final class VdshTrainer {
       }
       labelModel = labelModel(labels, variant);
     } else if (settings.earlyStopping().readsLabels()) {
-      throw new IllegalArgumentException(
-          "early stopping on " + settings.earlyStopping().cliName() + " reads labels, but " + spec.method()
-              + " is unsupervised; use --early-stopping reconstruction or elbo, or a supervised variant (vdsh-s, vdsh-sp)");
+      requireSomeLabel(labels, n, spec.method(), settings.earlyStopping());
     }
     int previousThreads = Nd4j.getEnvironment().maxThreads();
     int previousMasterThreads = Nd4j.getEnvironment().maxMasterThreads();
@@ -377,6 +375,25 @@ public final class VdshTrainer {
             + ", label " + l.label() + ", auxiliary decoders " + l.auxiliary()
             + " (not finite); lower the learning rate (now " + settings.learningRate()
             + ", try " + settings.learningRate() / 10 + ")");
+  }
+
+  /**
+   * An unsupervised method may still choose its epoch by the training documents' labels (they
+   * never reach its loss), but only where there are labels to read.
+   */
+  private static void requireSomeLabel(int[][] labels, int n, String method, EarlyStopping criterion) {
+    String fix = "; use --early-stopping reconstruction (the default) or elbo, which read no labels";
+    if (labels == null || labels.length != n) {
+      throw new IllegalArgumentException(
+          "early stopping on " + criterion.cliName() + " chooses the epoch by the training documents' labels, but "
+              + method + " was given " + (labels == null ? "none" : labels.length + " label lists for " + n + " documents")
+              + fix);
+    }
+    if (Arrays.stream(labels).allMatch(l -> l.length == 0)) {
+      throw new IllegalArgumentException(
+          "early stopping on " + criterion.cliName() + " chooses the epoch by the training documents' labels, but no"
+              + " training document has a label" + fix);
+    }
   }
 
   private static VdshGraph.LabelModel labelModel(int[][] labels, VdshVariant variant) {

@@ -522,8 +522,9 @@ class VdshTrainerTest {
 
   /**
    * Early stopping on precision keeps the epoch of highest validation Prec@100, recorded per
-   * epoch beside the decoders' losses, and the exported model reports it; the unsupervised
-   * variant, which must not read labels, refuses it.
+   * epoch beside the decoders' losses, and the exported model reports it, for a supervised variant
+   * and for unsupervised VDSH alike (whose labels choose the epoch, never train it); without
+   * labels to read it is refused with a way out.
    */
   @Test
   void precisionCriterionKeepsTheMostPreciseEpoch() {
@@ -531,21 +532,41 @@ class VdshTrainerTest {
     SparseMatrix c = head(counts, 600);
     int[][] labels = Arrays.copyOf(corpus.trainLabels(), 600);
     VdshSettings s = SMALL.withHiddenUnits(32).withMaxEpochs(4).withPatience(4).withEarlyStopping(EarlyStopping.PRECISION);
-    TrainedVdsh t = VdshTrainer.fit(x, c, labels, corpus.labels().size(), VdshVariant.VDSH_S, 16, s, 5, ProgressReporter.NONE);
-    assertEquals(4, t.history.size());
-    double kept = t.history.get(t.bestEpoch - 1).validationPrecision();
-    for (VdshTrainer.EpochStats e : t.history) {
-      assertTrue(e.validationPrecision() >= 0 && e.validationPrecision() <= 1, e.toString());
-      assertTrue(e.validationPrecision() <= kept, t.history.toString());
-      assertTrue(Double.isFinite(e.validationLoss()), e.toString());
+    for (VdshVariant v : List.of(VdshVariant.VDSH_S, VdshVariant.VDSH)) {
+      TrainedVdsh t = VdshTrainer.fit(x, c, labels, corpus.labels().size(), v, 16, s, 5, ProgressReporter.NONE);
+      assertEquals(4, t.history.size());
+      double kept = t.history.get(t.bestEpoch - 1).validationPrecision();
+      for (VdshTrainer.EpochStats e : t.history) {
+        assertTrue(e.validationPrecision() >= 0 && e.validationPrecision() <= 1, e.toString());
+        assertTrue(e.validationPrecision() <= kept, t.history.toString());
+        assertTrue(Double.isFinite(e.validationLoss()), e.toString());
+      }
+      assertEquals("precision", t.info(corpus).get("early_stopping"));
+      assertEquals(4, t.info(corpus).get("validation_prec@100").split(",").length);
     }
-    assertEquals("precision", t.info(corpus).get("early_stopping"));
-    assertEquals(4, t.info(corpus).get("validation_prec@100").split(",").length);
 
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> VdshTrainer.fit(x, c, labels, corpus.labels().size(), VdshVariant.VDSH, 16, s, 5, ProgressReporter.NONE));
-    assertTrue(e.getMessage().contains("vdsh is unsupervised"), e.getMessage());
-    assertTrue(e.getMessage().contains("--early-stopping reconstruction"), e.getMessage());
+    // VDSH's labels choose among epochs and never train: other labels, the same network epoch by epoch
+    int[][] shifted = new int[600][];
+    for (int d = 0; d < 600; d++) {
+      shifted[d] = labels[(d + 1) % 600];
+    }
+    TrainedVdsh real = VdshTrainer.fit(x, c, labels, corpus.labels().size(), VdshVariant.VDSH, 16, s, 5, ProgressReporter.NONE);
+    TrainedVdsh other = VdshTrainer.fit(x, c, shifted, corpus.labels().size(), VdshVariant.VDSH, 16, s, 5, ProgressReporter.NONE);
+    boolean precisionMoved = false;
+    for (int e = 0; e < 4; e++) {
+      assertEquals(real.history.get(e).trainLoss(), other.history.get(e).trainLoss(), 0.0, "epoch " + (e + 1));
+      assertEquals(real.history.get(e).validationLoss(), other.history.get(e).validationLoss(), 0.0, "epoch " + (e + 1));
+      precisionMoved |= real.history.get(e).validationPrecision() != other.history.get(e).validationPrecision();
+    }
+    assertTrue(precisionMoved, real.history + " / " + other.history);
+
+    int[][] unlabelled = new int[600][0];
+    for (int[][] none : Arrays.asList(unlabelled, null)) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> VdshTrainer.fit(x, c, none, 0, VdshVariant.VDSH, 16, s, 5, ProgressReporter.NONE));
+      assertTrue(e.getMessage().contains("chooses the epoch by the training documents' labels"), e.getMessage());
+      assertTrue(e.getMessage().contains("--early-stopping reconstruction"), e.getMessage());
+    }
   }
 
   @Test
