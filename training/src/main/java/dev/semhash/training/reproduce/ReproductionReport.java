@@ -625,13 +625,13 @@ public final class ReproductionReport {
     return new ReproductionSpeed(titles, methodOrder, cells);
   }
 
-  /** A score as the thesis prints it: four decimals without the leading zero. */
   private static final Pattern HEAP = Pattern.compile("(.*), max heap (\\d+) MiB");
 
   /**
    * The cells' machines, each once, in order of first appearance; machines that differ only in
    * the heap the run was given are one entry with the heaps' range, since the launcher's heap is
-   * a setting of the run, not another machine.
+   * a setting of the run, not another machine. Reads the form {@code ReproduceCommand.machine()}
+   * writes; a machine in any other form is listed as it is.
    */
   static String machines(List<String> machines) {
     Map<String, TreeSet<Integer>> heaps = new LinkedHashMap<>();
@@ -653,6 +653,7 @@ public final class ReproductionReport {
         .collect(Collectors.joining("; "));
   }
 
+  /** A score as the thesis prints it: four decimals without the leading zero. */
   static String score(double v) {
     String s = String.format(Locale.ROOT, "%.4f", v);
     return s.startsWith("0.") ? s.substring(1) : s;

@@ -14,7 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -98,7 +100,7 @@ class ReproduceCommandTest {
     assertTrue(
         readme.contains(
             "| lsh | "
-                + String.format(java.util.Locale.ROOT, "%.4f", json.get("prec@100").asDouble())
+                + String.format(Locale.ROOT, "%.4f", json.get("prec@100").asDouble())
                     .substring(1)
                 + " / .0535 | .1235 / .0554 | — / .0581 | — / .0643 | — / .0738 | table 5.4 |"),
         readme);
@@ -261,7 +263,7 @@ class ReproduceCommandTest {
     assertTrue(vdshRow > 0 && itqRow > vdshRow, readme);
     assertTrue(readme.startsWith(
         "\n| vdsh+itq | "
-            + String.format(java.util.Locale.ROOT, "%.4f", cell.get("prec@100").asDouble()).substring(1)
+            + String.format(Locale.ROOT, "%.4f", cell.get("prec@100").asDouble()).substring(1)
             + " / .2841 |", itqRow), readme);
     assertFalse(readme.contains("| vdsh-s+itq |"), "a variant without cells has no row");
     // --retime takes --binarization itq as the choice of rows
@@ -403,7 +405,7 @@ class ReproduceCommandTest {
     String readme = Files.readString(out.resolve("README.md"));
     double a = table.get("prec@100").asDouble();
     double b = other.get("prec@100").asDouble();
-    String row = String.format(java.util.Locale.ROOT, "| vdsh | 8 | %.4f | %.4f (seed 7) | %.4f ± %.4f (2 seeds) |",
+    String row = String.format(Locale.ROOT, "| vdsh | 8 | %.4f | %.4f (seed 7) | %.4f ± %.4f (2 seeds) |",
         a, b, (a + b) / 2, Math.abs(a - b) / Math.sqrt(2)).replace("0.", ".");
     assertTrue(readme.contains(row), row + "\n" + readme);
     assertTrue(readme.contains("- Seed: 42\n- Other seeds: 2 cells run again with seed 7"), readme);
@@ -443,9 +445,9 @@ class ReproduceCommandTest {
     int table = page.indexOf("**Prec@100 of the best epoch**");
     assertTrue(table >= 0, page);
     int best = QueryPrecisionByEpoch.bestEpoch(
-        java.util.stream.StreamSupport.stream(byEpoch.spliterator(), false).map(JsonNode::asDouble).toList());
-    String row = String.format(java.util.Locale.ROOT, "| vdsh | 8 | %s (%d; seed 42) | ",
-        String.format(java.util.Locale.ROOT, "%.4f", byEpoch.get(best - 1).asDouble()).substring(1), best);
+        StreamSupport.stream(byEpoch.spliterator(), false).map(JsonNode::asDouble).toList());
+    String row = String.format(Locale.ROOT, "| vdsh | 8 | %s (%d; seed 42) | ",
+        String.format(Locale.ROOT, "%.4f", byEpoch.get(best - 1).asDouble()).substring(1), best);
     assertTrue(page.indexOf(row, table) > table, row + " in " + page.substring(table));
 
     CliTestSupport.Outcome lsh = CliTestSupport.run(args(data, out, "--score-every-epoch"));

@@ -32,8 +32,9 @@ public enum EarlyStopping {
    * corpus to hash seldom has labels and the reproduction's unsupervised cells read none.
    *
    * <p>For the unsupervised methods the held-out reconstruction keeps falling after the codes
-   * have passed their best: on CiteSeer at 32 bits ({@code eval-hash --dataset citeseer --bits 32
-   * --seeds 42,1,2 --early-stopping precision --score-every-epoch}) this criterion keeps VDSH's
+   * have passed their best: on CiteSeer at 32 bits ({@code eval-hash --dataset
+   * ../shared/datasets/citeseer --method vdsh|node2hash --bits 32 --seeds 42,1,2 --early-stopping
+   * precision --score-every-epoch}) this criterion keeps VDSH's
    * epochs 22, 21 and 21, which are the test queries' best too (Prec@100 0.5346, 0.5501, 0.5405
    * against 0.5111, 0.5223, 0.5129 for {@link #RECONSTRUCTION}'s epochs 30, 29 and 30), and
    * node2hash's 28, 30 and 24 (0.5240, 0.5345, 0.5133 against 0.5166, 0.5250, 0.5130). For the supervised
