@@ -5,6 +5,7 @@ import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.QueryPrecisionByEpoch;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +21,9 @@ final class EpochScoringOption {
   private static final String BY_EPOCH = "prec@100_by_epoch";
   private static final String BEST = "prec@100_best_epoch";
   private static final String BEST_EPOCH = "best_scored_epoch";
+  private static final String LABELS = "prec@100_label_chosen_epoch";
+  private static final String LABELS_EPOCH = "label_chosen_epoch";
+  private static final String HELD_OUT_PRECISION = "validation_prec@100";
 
   @Option(
       names = "--score-every-epoch",
@@ -28,7 +32,10 @@ final class EpochScoringOption {
           + " node2hash reports its tables (JSON keys prec@100_by_epoch, prec@100_best_epoch,"
           + " best_scored_epoch). Optimistic, since the queries choose the epoch: for comparison with the"
           + " thesis only. The model kept is still the one early stopping chose on held-out training"
-          + " documents, and the training time leaves the scoring out. With --learning-curve the scores are"
+          + " documents, and the training time leaves the scoring out. When the training documents carry"
+          + " labels it also measures the held-out training documents' Prec@100 every epoch and reports the"
+          + " queries' Prec@100 at the epoch those rank first, what a labelled validation set would keep"
+          + " (prec@100_label_chosen_epoch, label_chosen_epoch). With --learning-curve the scores are"
           + " drawn beside the losses.")
   boolean enabled;
 
@@ -66,13 +73,39 @@ final class EpochScoringOption {
     return QueryPrecisionByEpoch.of(corpus, bits, binarization, threads);
   }
 
-  /** Adds the scores of a finished run to its results. */
-  static void put(QueryPrecisionByEpoch scored, Map<String, Object> run) {
-    if (scored != null) {
-      run.put(BY_EPOCH, scored.scores());
-      run.put(BEST, scored.best());
-      run.put(BEST_EPOCH, scored.bestEpoch());
+  /**
+   * Adds the scores of a finished run to its results and, when the trainer measured its held-out
+   * training documents' Prec@100 every epoch ({@code validation_prec@100} in the model's
+   * information, which it does on labelled training documents), the queries' Prec@100 at the epoch
+   * those held-out labels rank first: the epoch a labelled validation set would have chosen, read
+   * from the same training as the epoch the loss kept.
+   */
+  static void put(QueryPrecisionByEpoch scored, Map<String, String> modelInfo, Map<String, Object> run) {
+    if (scored == null) {
+      return;
     }
+    List<Double> scores = scored.scores();
+    run.put(BY_EPOCH, scores);
+    run.put(BEST, scored.best());
+    run.put(BEST_EPOCH, scored.bestEpoch());
+    int chosen = labelChosenEpoch(modelInfo, scores.size());
+    if (chosen > 0) {
+      run.put(LABELS, scores.get(chosen - 1));
+      run.put(LABELS_EPOCH, chosen);
+    }
+  }
+
+  /**
+   * The epoch (1 for the first) whose held-out Prec@100 in {@code modelInfo} is highest, the first
+   * of equals; 0 if the information has none or not one per scored epoch.
+   */
+  static int labelChosenEpoch(Map<String, String> modelInfo, int epochs) {
+    String heldOut = modelInfo.get(HELD_OUT_PRECISION);
+    if (heldOut == null || heldOut.isBlank()) {
+      return 0;
+    }
+    List<Double> byEpoch = Arrays.stream(heldOut.split(",")).map(String::strip).map(Double::valueOf).toList();
+    return byEpoch.size() == epochs ? QueryPrecisionByEpoch.bestEpoch(byEpoch) : 0;
   }
 
   /**
@@ -83,6 +116,8 @@ final class EpochScoringOption {
     run.remove(BY_EPOCH);
     run.remove(BEST);
     run.remove(BEST_EPOCH);
+    run.remove(LABELS);
+    run.remove(LABELS_EPOCH);
   }
 
   /**
@@ -99,6 +134,11 @@ final class EpochScoringOption {
               ? ""
               : String.format(Locale.ROOT, "; the model keeps epoch %s, scored %.4f", kept,
                   (Double) scores.get(Integer.parseInt(kept) - 1)));
+      if (run.get(LABELS_EPOCH) instanceof Integer chosen) {
+        System.out.printf(Locale.ROOT,
+            "  the held-out training documents' labels would keep epoch %d, scored %.4f%n",
+            chosen, (Double) scores.get(chosen - 1));
+      }
     }
   }
 }

@@ -234,7 +234,7 @@ final class EvalHashCommand implements Callable<Integer> {
             QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, b, source.method, options, threads);
             MethodOptions runOptions = scored == null ? options : options.withEpochScorer(scored);
             Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, runOptions, (model, r) -> {
-                  EpochScoringOption.put(scored, r);
+                  EpochScoringOption.put(scored, model.info(), r);
                   if (semanticVectors) {
                     runner.putSemanticVectors(model, corpus, r);
                   }

@@ -64,7 +64,9 @@ import picocli.CommandLine.Spec;
       "thesis's median thresholds; --with-itq makes both rows from one training.",
       "--score-every-epoch also scores each neural cell's queries after every",
       "epoch (the cell's prec@100_by_epoch); the page then gives the best epoch's",
-      "Prec@100, the figure the thesis authors' code reports for NbrReg and node2hash.",
+      "Prec@100, the figure the thesis authors' code reports for NbrReg and node2hash,",
+      "and the Prec@100 of the epoch the held-out training documents' labels rank",
+      "first (label_chosen_epoch), what a labelled validation set would keep.",
       "Once per dataset it also scores the rankings without codes of",
       "eval-references (ceiling, TF-IDF cosine, a linear classifier's label",
       "posterior) into OUT/results/references/DATASET.json: the page states them",
@@ -387,7 +389,7 @@ final class ReproduceCommand implements Callable<Integer> {
                   c.bits(),
                   scored == null ? options : options.withEpochScorer(scored),
                   (model, r) -> {
-                    EpochScoringOption.put(scored, r);
+                    EpochScoringOption.put(scored, model.info(), r);
                     r.put("encoder", EncoderSpeedFigures.measure(model, testTexts, corpus));
                     if (keepModels) {
                       Path kept = workspace.keptModel(c);

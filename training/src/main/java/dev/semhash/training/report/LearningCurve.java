@@ -31,7 +31,8 @@ import java.util.Map;
  * @param validationKl held-out KL term per document, one per epoch
  * @param klWeights the KL weight at each epoch's end, one per epoch, or empty when not recorded
  * @param validationPrecision held-out Prec@100 per epoch when early stopping compared it ({@code
- *     --early-stopping precision}), else empty
+ *     --early-stopping precision}) or a scored run measured it for its report ({@code
+ *     --score-every-epoch} on labelled training documents), else empty
  * @param keptEpoch the epoch (from 1) whose network the model holds
  * @param stoppingFloorEpoch the first epoch at whose end the model had trained on its {@code
  *     min_training_documents}, before which early stopping could not end training; 0 when it

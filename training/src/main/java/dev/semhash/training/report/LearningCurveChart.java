@@ -88,7 +88,9 @@ public final class LearningCurveChart {
       s.setYAxisGroupPosition(2, Styler.YAxisPosition.Right);
     }
     if (curve.validationPrecision().isEmpty() == false) {
-      line(chart, "held-out Prec@100 (early\nstopping; far right axis)", curve.validationPrecision(), 2, PRECISION, new BasicStroke(2f));
+      String role = curve.criterion().equals("precision") ? "early\nstopping" : "reported\nonly";
+      line(chart, "held-out Prec@100 (" + role + "; far right axis)", curve.validationPrecision(), 2, PRECISION,
+          new BasicStroke(2f));
     }
     if (curve.queryPrecision().isEmpty() == false) {
       line(chart, "queries' Prec@100, scored\nevery epoch (far right axis)", curve.queryPrecision(), 2, QUERY_PRECISION,

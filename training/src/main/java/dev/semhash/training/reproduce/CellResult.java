@@ -30,6 +30,9 @@ import java.util.List;
  *     neighbour, as models exported before 2026-11-27 did, instead of with its BM25 neighbourhood
  * @param prec100ByEpoch the queries' Prec@100 after each training epoch, first epoch first, for a
  *     cell run with {@code --score-every-epoch}; empty otherwise
+ * @param labelChosenEpoch the epoch (1 for the first) whose codes retrieved the trainer's held-out
+ *     training documents best by their labels, in a scored cell whose training documents carry
+ *     labels (since 2026-12-06); 0 otherwise
  */
 public record CellResult(
     String dataset,
@@ -48,12 +51,28 @@ public record CellResult(
     String machine,
     boolean predatesEarlyStopping,
     boolean readsOwnNeighbourhood,
-    List<Double> prec100ByEpoch) {
+    List<Double> prec100ByEpoch,
+    int labelChosenEpoch) {
 
   public CellResult {
     epochSeconds = List.copyOf(epochSeconds);
     epochCpuSeconds = List.copyOf(epochCpuSeconds);
     prec100ByEpoch = List.copyOf(prec100ByEpoch);
+    if (labelChosenEpoch < 0 || labelChosenEpoch > prec100ByEpoch.size()) {
+      throw new IllegalArgumentException(
+          "the epoch chosen by held-out labels is " + labelChosenEpoch + " but the cell scored "
+              + prec100ByEpoch.size() + " epochs; it must be one of them, or 0 for none");
+    }
+  }
+
+  /** A cell without an epoch chosen by held-out labels. */
+  public CellResult(String dataset, String method, int bits, double prec100, double ndcg100, double precR2,
+      double trainSeconds, List<Double> epochSeconds, List<Double> epochCpuSeconds, Double encoderDocsPerCoreSecond,
+      Double encoderLoadAverage, long seed, String command, String machine, boolean predatesEarlyStopping,
+      boolean readsOwnNeighbourhood, List<Double> prec100ByEpoch) {
+    this(dataset, method, bits, prec100, ndcg100, precR2, trainSeconds, epochSeconds, epochCpuSeconds,
+        encoderDocsPerCoreSecond, encoderLoadAverage, seed, command, machine, predatesEarlyStopping,
+        readsOwnNeighbourhood, prec100ByEpoch, 0);
   }
 
   /** A cell not scored after every epoch. */
@@ -90,6 +109,14 @@ public record CellResult(
   /** The best epoch's Prec@100 ({@link #bestScoredEpoch()}), or NaN if not scored every epoch. */
   public double prec100BestEpoch() {
     return scoredEveryEpoch() ? prec100ByEpoch.get(bestScoredEpoch() - 1) : Double.NaN;
+  }
+
+  /**
+   * The queries' Prec@100 at the epoch the held-out training documents' labels rank first ({@link
+   * #labelChosenEpoch()}): what a labelled validation set would have kept. NaN if not recorded.
+   */
+  public double prec100LabelChosenEpoch() {
+    return labelChosenEpoch == 0 ? Double.NaN : prec100ByEpoch.get(labelChosenEpoch - 1);
   }
 
   /** Number of epochs trained (0 for methods without epochs). */

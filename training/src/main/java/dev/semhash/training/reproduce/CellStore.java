@@ -144,6 +144,19 @@ public final class CellStore {
     }
     JsonNode enc = n.path("encoder").get("text_docs_per_cpu_second");
     JsonNode load = n.path("encoder").get("load_average");
+    try {
+      return cell(n, file, enc, load);
+    } catch (IllegalArgumentException e) {
+      if (e.getMessage().startsWith("cell result ")) {
+        throw e;
+      }
+      throw new IllegalArgumentException(
+          "cell result " + file + " does not hold together: " + e.getMessage() + "; delete the file to run the cell again",
+          e);
+    }
+  }
+
+  private static CellResult cell(JsonNode n, Path file, JsonNode enc, JsonNode load) {
     return new CellResult(
         text(n, "dataset", file),
         text(n, "method", file),
@@ -161,7 +174,20 @@ public final class CellStore {
         n.path("machine").asText(""),
         n.path("model_info").has("epochs_run") && n.path("model_info").has("early_stopping") == false,
         NeighbourEncoder.SELF_NEIGHBOUR.equals(n.path("model_info").path("neighbour_encoder").asText("")),
-        numbers(n, "prec@100_by_epoch", file));
+        numbers(n, "prec@100_by_epoch", file),
+        optionalInt(n, "label_chosen_epoch", file));
+  }
+
+  /** An optional whole number: 0 when the key is absent. */
+  private static int optionalInt(JsonNode n, String key, Path file) {
+    JsonNode v = n.get(key);
+    if (v == null) {
+      return 0;
+    }
+    if (v.isIntegralNumber() == false) {
+      throw missing(key, "a whole number", file);
+    }
+    return v.asInt();
   }
 
   private static String text(JsonNode n, String key, Path file) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +50,24 @@ class EpochScoringOptionTest {
     int kept = Integer.parseInt(with.get("model_info").get("best_epoch").asText());
     assertEquals(with.get("prec@100").asDouble(), byEpoch.get(kept - 1).asDouble(), 0.01,
         "the kept epoch's score is the evaluated model's");
+    // the topics are labelled, so the held-out training documents' precision was measured too
+    String[] heldOut = with.get("model_info").get("validation_prec@100").asText().split(",");
+    assertEquals(3, heldOut.length);
+    int chosen = with.get("label_chosen_epoch").asInt();
+    for (String h : heldOut) {
+      assertTrue(Double.parseDouble(h) <= Double.parseDouble(heldOut[chosen - 1]), String.join(",", heldOut));
+    }
+    assertEquals(byEpoch.get(chosen - 1).asDouble(), with.get("prec@100_label_chosen_epoch").asDouble(), 0);
+    assertFalse(without.get("model_info").has("validation_prec@100"), "not scored: not measured");
+  }
+
+  @Test
+  void theLabelChosenEpochIsTheFirstOfTheMostPreciseHeldOutEpochs() {
+    assertEquals(2, EpochScoringOption.labelChosenEpoch(Map.of("validation_prec@100", "0.3000,0.3500,0.3500,0.3200"), 4));
+    assertEquals(1, EpochScoringOption.labelChosenEpoch(Map.of("validation_prec@100", "0.4000"), 1));
+    assertEquals(0, EpochScoringOption.labelChosenEpoch(Map.of("validation_prec@100", "0.3000,0.3500"), 4),
+        "not one per scored epoch: none");
+    assertEquals(0, EpochScoringOption.labelChosenEpoch(Map.of("best_epoch", "2"), 4), "not measured: none");
   }
 
   @Test

@@ -119,6 +119,27 @@ class CellStoreTest {
   }
 
   @Test
+  void aScoredCellGivesThePrecisionAtTheEpochHeldOutLabelsChose() throws Exception {
+    CellStore store = new CellStore(tmp);
+    Path file = store.file("reuters", "vdsh", 32);
+    String scored = "\"seed\": 7, \"prec@100_by_epoch\": [0.3, 0.35, 0.34, 0.32],";
+    Files.writeString(file, CELL.replace("\"seed\": 7,", scored + " \"label_chosen_epoch\": 3,"));
+    CellResult cell = CellStore.read(file);
+    assertEquals(3, cell.labelChosenEpoch());
+    assertEquals(0.34, cell.prec100LabelChosenEpoch(), 0);
+    Files.writeString(file, CELL.replace("\"seed\": 7,", scored));
+    assertEquals(0, CellStore.read(file).labelChosenEpoch(), "absent: none chosen");
+    assertTrue(Double.isNaN(CellStore.read(file).prec100LabelChosenEpoch()));
+    Files.writeString(file, CELL.replace("\"seed\": 7,", scored + " \"label_chosen_epoch\": 5,"));
+    IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class, () -> CellStore.read(file));
+    assertTrue(beyond.getMessage().contains(file.toString()) && beyond.getMessage().contains("scored 4 epochs")
+        && beyond.getMessage().endsWith("delete the file to run the cell again"), beyond.getMessage());
+    Files.writeString(file, CELL.replace("\"seed\": 7,", scored + " \"label_chosen_epoch\": \"3\","));
+    IllegalArgumentException text = assertThrows(IllegalArgumentException.class, () -> CellStore.read(file));
+    assertTrue(text.getMessage().contains("has no key \"label_chosen_epoch\" holding a whole number"), text.getMessage());
+  }
+
+  @Test
   void damagedFilesAreErrorsNamingTheFile() throws Exception {
     CellStore store = new CellStore(tmp);
     Path broken = store.file("citeseer", "sth", 16);

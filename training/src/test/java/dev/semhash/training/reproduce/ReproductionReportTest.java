@@ -441,6 +441,35 @@ class ReproductionReportTest {
         c.command(), c.machine(), false, false, byEpoch);
   }
 
+  static CellResult labelChosen(CellResult c, int epoch) {
+    return new CellResult(c.dataset(), c.method(), c.bits(), c.prec100(), c.ndcg100(), c.precR2(), c.trainSeconds(),
+        c.epochSeconds(), c.epochCpuSeconds(), c.encoderDocsPerCoreSecond(), c.encoderLoadAverage(), c.seed(),
+        c.command(), c.machine(), false, false, c.prec100ByEpoch(), epoch);
+  }
+
+  @Test
+  void cellsScoredEveryEpochGiveTheEpochHeldOutLabelsChose() {
+    CellResult table = scored(cell("nbrreg", 8, 0.33, 0.3, 0.1, 10, List.of(5.0, 5.0, 5.0), List.of(), null), 42,
+        List.of(0.30, 0.36, 0.33));
+    CellResult seed1 = scored(cell("nbrreg", 8, 0.30, 0.3, 0.1, 10, List.of(5.0, 5.0, 5.0), List.of(), null), 1,
+        List.of(0.31, 0.32, 0.30));
+    Map<String, String> titles = new LinkedHashMap<>();
+    titles.put("20newsgroups", "20 Newsgroups");
+    // held-out labels kept epoch 3 (.33) with seed 42 and epoch 2 (.32) with seed 1: mean .325,
+    // sd sqrt(2 * .005^2) = .0071; the best epochs .36 and .32; the loss kept .33 and .30
+    String both = new ReproductionReport(titles, List.of("nbrreg"), ThesisNumbers.parse(THESIS, "test"),
+        List.of(labelChosen(table, 3)), Map.of(), List.of(labelChosen(seed1, 2)))
+        .markdown("./semhash reproduce --report-only", "m");
+    assertTrue(both.contains(
+        "| nbrreg | 8 | .3600 (2; seed 42), .3200 (2; seed 1) | .3400 ± .0283 | .3250 ± .0071 (epochs 3, 2) | .3150 | .3463 |\n"),
+        both);
+    String one = new ReproductionReport(titles, List.of("nbrreg"), ThesisNumbers.parse(THESIS, "test"),
+        List.of(labelChosen(table, 3)), Map.of(), List.of(seed1)).markdown("./semhash reproduce --report-only", "m");
+    assertTrue(one.contains("| .3300 (epoch 3; 1 of 2 seeds) |"), one);
+    assertThrows(IllegalArgumentException.class, () -> labelChosen(table, 4), "only 3 epochs were scored");
+    assertThrows(IllegalArgumentException.class, () -> labelChosen(table, -1));
+  }
+
   @Test
   void cellsScoredEveryEpochGiveTheBestEpochBesideTheKeptOne() {
     CellResult table = scored(cell("nbrreg", 8, 0.33, 0.3, 0.1, 10, List.of(5.0, 5.0, 5.0), List.of(), null), 42,
@@ -457,7 +486,7 @@ class ReproductionReportTest {
     // best epochs .36 (epoch 2) and .31 (epoch 1, the first of two equals): mean .335, sd sqrt(2 * .025^2) = .0354;
     // kept epochs .33 and .31: mean .32; seed 2 was not scored, so it is left out of both
     assertTrue(section.contains(
-        "| nbrreg | 8 | .3600 (2; seed 42), .3100 (1; seed 1) | .3350 ± .0354 | .3200 | .3463 |\n"), section);
+        "| nbrreg | 8 | .3600 (2; seed 42), .3100 (1; seed 1) | .3350 ± .0354 | — | .3200 | .3463 |\n"), section);
     String without = report(List.of(cell("nbrreg", 8, 0.33, 0.3, 0.1, 10, List.of(5.0), List.of(), null)))
         .markdown("./semhash reproduce --report-only", "m");
     assertEquals(-1, without.indexOf("**Prec@100 of the best epoch**"), "no scored cell, no table");

@@ -261,7 +261,7 @@ final class TrainedVdsh {
     info.put("validation_losses", history.stream().map(e -> format(e.validationLoss())).collect(Collectors.joining(",")));
     info.put("validation_kl", history.stream().map(e -> format(e.validationKl())).collect(Collectors.joining(",")));
     info.put("kl_weights", history.stream().map(e -> format(e.klWeight())).collect(Collectors.joining(",")));
-    if (settings.earlyStopping() == EarlyStopping.PRECISION) {
+    if (history.stream().anyMatch(e -> Double.isNaN(e.validationPrecision()) == false)) {
       info.put("validation_prec@100",
           history.stream().map(e -> String.format(Locale.ROOT, "%.4f", e.validationPrecision())).collect(Collectors.joining(",")));
     }

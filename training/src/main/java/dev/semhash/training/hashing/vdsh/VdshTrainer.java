@@ -250,8 +250,14 @@ public final class VdshTrainer {
       validationBatches.add(batches.build(rows, validationNoise, false));
     }
 
+    // Under EarlyStopping.PRECISION the held-out labels choose the epoch. A scored run (an epoch
+    // scorer is set) measures the same precision for its report only, so that its results can say
+    // which epoch the labels would have kept beside the one the loss kept, from one training.
+    boolean precisionChooses = settings.earlyStopping() == EarlyStopping.PRECISION;
+    boolean precisionReported =
+        precisionChooses == false && settings.epochScorer() != null && hasSomeLabel(labels, n);
     ValidationPrecision precision =
-        settings.earlyStopping() == EarlyStopping.PRECISION
+        precisionChooses || precisionReported
             ? new ValidationPrecision(training, validation, labels, bits, settings.binarization(), settings.threads())
             : null;
     List<EpochStats> history = new ArrayList<>();
@@ -316,25 +322,30 @@ public final class VdshTrainer {
         }
         double valLoss = val.perDocument(settings.earlyStopping().klWeight(), settings.labelWeight());
         double valKl = val.kl() / val.documents();
-        double valPrecision =
-            precision == null ? Double.NaN : precision.measure(rows -> TrainedVdsh.mu(first, neighbourFirst, spec.neighbourEncoder(), graph, inputs, rows));
-        double criterion = precision == null ? valLoss : -valPrecision; // lower is better
+        ValidationPrecision.Means means =
+            rows -> TrainedVdsh.mu(first, neighbourFirst, spec.neighbourEncoder(), graph, inputs, rows);
+        double valPrecision = precisionChooses ? precision.measure(means) : Double.NaN;
+        double criterion = precisionChooses ? -valPrecision : valLoss; // lower is better
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
-        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, valPrecision, klWeight,
-            seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
         // after the epoch's timing, which thus leaves the scoring out
         EpochScorer scorer = settings.epochScorer();
         long scoringStart = System.nanoTime();
+        if (precisionReported) {
+          valPrecision = precision.measure(means);
+        }
         double scored =
             scorer == null ? Double.NaN : scorer.score(epoch, (in, rows) -> TrainedVdsh.mu(first, null, null, graph, in, rows));
         scoringNanos += System.nanoTime() - scoringStart;
-        String measured = precision == null
-            ? String.format(Locale.ROOT, "validation %.2f (%s; KL %.2f)", valLoss, settings.earlyStopping().cliName(), valKl)
-            : String.format(Locale.ROOT, "validation Prec@100 %.4f (loss %.2f, KL %.2f)", valPrecision, valLoss, valKl);
+        history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, valPrecision, klWeight,
+            seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));
+        String measured = precisionChooses
+            ? String.format(Locale.ROOT, "validation Prec@100 %.4f (loss %.2f, KL %.2f)", valPrecision, valLoss, valKl)
+            : String.format(Locale.ROOT, "validation %.2f (%s; KL %.2f)", valLoss, settings.earlyStopping().cliName(), valKl);
         p.message(String.format(Locale.ROOT,
-            "epoch %d: loss %.2f, %s, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)%s",
+            "epoch %d: loss %.2f, %s, KL weight %.3f, %.1f s (%.1f s CPU; SameDiff %.1f s, first layer %.1f s)%s%s",
             epoch, weightedLoss / sum.documents(), measured, klWeight, seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9,
+            precisionReported ? String.format(Locale.ROOT, "; held-out Prec@100 %.4f", valPrecision) : "",
             scorer == null ? "" : String.format(Locale.ROOT, "; scored %.4f (reported only)", scored)));
         if (annealedEpoch == 0 && klWeight >= 1) {
           annealedEpoch = epoch;
@@ -396,6 +407,11 @@ public final class VdshTrainer {
     }
   }
 
+  /** Whether every training document has a label list and at least one list is not empty. */
+  private static boolean hasSomeLabel(int[][] labels, int n) {
+    return labels != null && labels.length == n && Arrays.stream(labels).anyMatch(l -> l.length > 0);
+  }
+
   private static VdshGraph.LabelModel labelModel(int[][] labels, VdshVariant variant) {
     boolean any = false;
     boolean multi = false;
@@ -441,7 +457,8 @@ public final class VdshTrainer {
    * One epoch's figures: mean training loss (with that epoch's KL weight), validation loss (as
    * {@link VdshSettings#earlyStopping()} measures it; the decoders' losses under {@link
    * EarlyStopping#PRECISION}), the validation KL term per document, validation Prec@100 (NaN unless
-   * the criterion is {@link EarlyStopping#PRECISION}), wall
+   * the criterion is {@link EarlyStopping#PRECISION}, or an epoch scorer is set and the training
+   * documents carry labels), wall
    * time and this process's CPU time (which says more than wall time on a shared machine), and
    * the wall time of the training steps spent in the SameDiff graph and in the Java side (first
    * layers, their Adam steps, batch assembly).

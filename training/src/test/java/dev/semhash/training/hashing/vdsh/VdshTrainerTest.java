@@ -27,6 +27,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -567,6 +568,48 @@ class VdshTrainerTest {
       assertTrue(e.getMessage().contains("chooses the epoch by the training documents' labels"), e.getMessage());
       assertTrue(e.getMessage().contains("--early-stopping reconstruction"), e.getMessage());
     }
+  }
+
+  /**
+   * A scored run on labelled training documents measures the held-out precision every epoch for
+   * its report, and nothing else changes: the same losses and kept epoch as without scoring, and
+   * the same precision epoch by epoch as a run that stops on it (the network is the same).
+   */
+  @Test
+  void aScoredRunMeasuresTheHeldOutPrecisionItDoesNotStopOn() {
+    SparseMatrix x = head(corpus.train(), 600);
+    SparseMatrix c = head(counts, 600);
+    int[][] labels = Arrays.copyOf(corpus.trainLabels(), 600);
+    SparseMatrix queries = head(corpus.test(), 200);
+    int[][] queryLabels = Arrays.copyOf(corpus.testLabels(), 200);
+    VdshSettings s = SMALL.withHiddenUnits(32).withMaxEpochs(4).withPatience(4);
+    int n = corpus.labels().size();
+    TrainedVdsh plain = VdshTrainer.fit(x, c, labels, n, VdshVariant.VDSH, 16, s, 5, ProgressReporter.NONE);
+    QueryPrecisionByEpoch scorer = new QueryPrecisionByEpoch(x, labels, queries, queryLabels, 16, Binarization.MEDIAN, 1);
+    TrainedVdsh scored =
+        VdshTrainer.fit(x, c, labels, n, VdshVariant.VDSH, 16, s.withEpochScorer(scorer), 5, ProgressReporter.NONE);
+    TrainedVdsh stopping = VdshTrainer.fit(
+        x, c, labels, n, VdshVariant.VDSH, 16, s.withEarlyStopping(EarlyStopping.PRECISION), 5, ProgressReporter.NONE);
+    assertEquals(4, scored.history.size());
+    assertEquals(plain.bestEpoch, scored.bestEpoch);
+    assertFalse(plain.info(corpus).containsKey("validation_prec@100"), "not scored: not measured");
+    for (int e = 0; e < 4; e++) {
+      assertEquals(plain.history.get(e).validationLoss(), scored.history.get(e).validationLoss(), 0.0, "epoch " + (e + 1));
+      assertTrue(Double.isNaN(plain.history.get(e).validationPrecision()));
+      assertEquals(stopping.history.get(e).validationPrecision(), scored.history.get(e).validationPrecision(), 0.0,
+          "epoch " + (e + 1));
+    }
+    Map<String, String> info = scored.info(corpus);
+    assertEquals("reconstruction", info.get("early_stopping"));
+    assertEquals(4, info.get("validation_prec@100").split(",").length);
+
+    // without training labels there is nothing to measure, and scoring still runs
+    QueryPrecisionByEpoch again = new QueryPrecisionByEpoch(x, labels, queries, queryLabels, 16, Binarization.MEDIAN, 1);
+    TrainedVdsh unlabelled = VdshTrainer.fit(
+        x, c, new int[600][0], 0, VdshVariant.VDSH, 16, s.withEpochScorer(again), 5, ProgressReporter.NONE);
+    assertTrue(unlabelled.history.stream().allMatch(e -> Double.isNaN(e.validationPrecision())));
+    assertFalse(unlabelled.info(corpus).containsKey("validation_prec@100"));
+    assertEquals(4, again.scores().size());
   }
 
   @Test
