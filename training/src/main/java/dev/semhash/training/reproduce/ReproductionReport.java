@@ -342,8 +342,9 @@ public final class ReproductionReport {
       Prec@100 is .6431, below ApteMod's .6628 (a ranking with every story sharing a label first
       scores .940 on ApteMod's test stories and .956 on a random tenth); with today's defaults
       random tenths drawn with seeds 42 and 1 give .6670 and .7054 against ApteMod's .6767 and
-      .6911, and with the epoch chosen by the held-out training stories' labels
-      (`--score-every-epoch`) .6854 and .7222 against .7083 and .7060. Longer training: the
+      .6911, and with the epoch chosen by the held-out training stories' labels (seed 42:
+      `--early-stopping precision`; seed 1: `--score-every-epoch`) .6854 and .7222 against .7083
+      and .7060. Longer training: the
       validation loss still falls at epoch 30, but with up to 150 epochs (`--validation 0.2
       --epochs 150`, stopped at 93, best 89) validation Prec@100 drops to .6190 from .6391 at 30.
       Reconstructing each word of a document once, as the authors' code does, instead of by its
