@@ -5,7 +5,7 @@ import dev.semhash.training.hashing.HashingMethod;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.vdsh.Binarization;
 import dev.semhash.training.hashing.vdsh.QueryPrecisionByEpoch;
-import java.util.Arrays;
+import dev.semhash.training.report.LearningCurve;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +23,6 @@ final class EpochScoringOption {
   private static final String BEST_EPOCH = "best_scored_epoch";
   private static final String LABELS = "prec@100_label_chosen_epoch";
   private static final String LABELS_EPOCH = "label_chosen_epoch";
-  private static final String HELD_OUT_PRECISION = "validation_prec@100";
 
   @Option(
       names = "--score-every-epoch",
@@ -100,11 +99,10 @@ final class EpochScoringOption {
    * of equals; 0 if the information has none or not one per scored epoch.
    */
   static int labelChosenEpoch(Map<String, String> modelInfo, int epochs) {
-    String heldOut = modelInfo.get(HELD_OUT_PRECISION);
-    if (heldOut == null || heldOut.isBlank()) {
+    if (LearningCurve.isPresent(modelInfo) == false) {
       return 0;
     }
-    List<Double> byEpoch = Arrays.stream(heldOut.split(",")).map(String::strip).map(Double::valueOf).toList();
+    List<Double> byEpoch = LearningCurve.of(modelInfo).validationPrecision();
     return byEpoch.size() == epochs ? QueryPrecisionByEpoch.bestEpoch(byEpoch) : 0;
   }
 

@@ -144,19 +144,13 @@ public final class CellStore {
     }
     JsonNode enc = n.path("encoder").get("text_docs_per_cpu_second");
     JsonNode load = n.path("encoder").get("load_average");
-    try {
-      return cell(n, file, enc, load);
-    } catch (IllegalArgumentException e) {
-      if (e.getMessage().startsWith("cell result ")) {
-        throw e;
-      }
+    List<Double> byEpoch = numbers(n, "prec@100_by_epoch", file);
+    int labelChosenEpoch = optionalInt(n, "label_chosen_epoch", file);
+    if (labelChosenEpoch < 0 || labelChosenEpoch > byEpoch.size()) {
       throw new IllegalArgumentException(
-          "cell result " + file + " does not hold together: " + e.getMessage() + "; delete the file to run the cell again",
-          e);
+          "cell result " + file + " gives label_chosen_epoch " + labelChosenEpoch + " but scored "
+              + byEpoch.size() + " epochs; delete the file to run the cell again");
     }
-  }
-
-  private static CellResult cell(JsonNode n, Path file, JsonNode enc, JsonNode load) {
     return new CellResult(
         text(n, "dataset", file),
         text(n, "method", file),
@@ -174,8 +168,8 @@ public final class CellStore {
         n.path("machine").asText(""),
         n.path("model_info").has("epochs_run") && n.path("model_info").has("early_stopping") == false,
         NeighbourEncoder.SELF_NEIGHBOUR.equals(n.path("model_info").path("neighbour_encoder").asText("")),
-        numbers(n, "prec@100_by_epoch", file),
-        optionalInt(n, "label_chosen_epoch", file));
+        byEpoch,
+        labelChosenEpoch);
   }
 
   /** An optional whole number: 0 when the key is absent. */

@@ -473,7 +473,7 @@ public final class ReproductionReport {
             .append(table == null ? NONE : score(table.prec100())).append(" | ")
             .append(others.stream().map(c -> score(c.prec100()) + " (seed " + c.seed() + ")").collect(Collectors.joining(", ")))
             .append(" | ")
-            .append(s.count() < 2 ? score(s.mean()) : score(s.mean()) + " ± " + score(s.sd()))
+            .append(meanAndSpread(s))
             .append(" (").append(s.count()).append(s.count() == 1 ? " seed" : " seeds").append(") | ")
             .append(score(s.min())).append(" to ").append(score(s.max())).append(" | ")
             .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,11 +65,21 @@ class EpochScoringOptionTest {
 
   @Test
   void theLabelChosenEpochIsTheFirstOfTheMostPreciseHeldOutEpochs() {
-    assertEquals(2, EpochScoringOption.labelChosenEpoch(Map.of("validation_prec@100", "0.3000,0.3500,0.3500,0.3200"), 4));
-    assertEquals(1, EpochScoringOption.labelChosenEpoch(Map.of("validation_prec@100", "0.4000"), 1));
-    assertEquals(0, EpochScoringOption.labelChosenEpoch(Map.of("validation_prec@100", "0.3000,0.3500"), 4),
-        "not one per scored epoch: none");
-    assertEquals(0, EpochScoringOption.labelChosenEpoch(Map.of("best_epoch", "2"), 4), "not measured: none");
+    assertEquals(2, EpochScoringOption.labelChosenEpoch(history("0.3000,0.3500,0.3500,0.3200"), 4));
+    assertEquals(1, EpochScoringOption.labelChosenEpoch(history("0.4000"), 1));
+    assertEquals(0, EpochScoringOption.labelChosenEpoch(history("0.3000,0.3500"), 4), "not one per scored epoch: none");
+    Map<String, String> unmeasured = new HashMap<>(history("0.4000"));
+    unmeasured.remove("validation_prec@100");
+    assertEquals(0, EpochScoringOption.labelChosenEpoch(unmeasured, 1), "not measured: none");
+    assertEquals(0, EpochScoringOption.labelChosenEpoch(Map.of("method", "lsh"), 1), "no epochs: none");
+  }
+
+  /** A neural model's information with the held-out precision {@code heldOut}, one value per epoch. */
+  private static Map<String, String> history(String heldOut) {
+    int epochs = heldOut.split(",").length;
+    String losses = String.join(",", Collections.nCopies(epochs, "1.0"));
+    return Map.of("method", "vdsh", "bits", "8", "best_epoch", "1", "train_losses", losses,
+        "validation_losses", losses, "validation_kl", losses, "validation_prec@100", heldOut);
   }
 
   @Test
