@@ -25,7 +25,8 @@ import org.apache.lucene.util.BytesRef;
  * the field's. Build fields through a {@link CodeFieldSchema} to get that error before the document
  * reaches the writer. As a last line of defence the {@code SemhashCodes10} format refuses, when it
  * writes a segment, a declared field whose codes have another length; that error surfaces at flush
- * or merge time and makes the writer drop the buffered documents, so do not rely on it.
+ * or merge time, and at flush it is a tragic event that closes the {@code IndexWriter} (every
+ * uncommitted change is lost), so do not rely on it.
  */
 public final class BinaryCodeField extends Field {
   /** Shortest code length in bits. */

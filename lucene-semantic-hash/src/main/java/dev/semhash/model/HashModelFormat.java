@@ -177,7 +177,16 @@ public final class HashModelFormat {
       verifyStructure(directory, name, abs);
       try (ChecksumIndexInput in = directory.openChecksumInput(name)) {
         int version = CodecUtil.checkHeader(in, CODEC_NAME, VERSION_START, VERSION_CURRENT);
-        HashModel model = readBody(in, version);
+        HashModel model;
+        try {
+          model = readBody(in, version);
+        } catch (CorruptIndexException | EOFException e) {
+          throw e;
+        } catch (IOException e) {
+          // content this build cannot read behind an intact checksum (AnalyzerSettings, Vocabulary)
+          throw new ModelFormatException(
+              abs, "cannot be read by this build: " + e.getMessage() + "; upgrade semhash or retrain the model", e);
+        }
         CodecUtil.checkFooter(in);
         return model;
       }

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
@@ -27,7 +26,9 @@ final class HammingHitsQuery extends Query {
   private final int[] docs; // top-level doc ids, increasing
   private final int[] distances;
   private final int[] segmentStarts; // hits of leaf i are [segmentStarts[i], segmentStarts[i + 1])
-  private final LeafReader[] leaves; // the segments searched, by their leaf ord
+  // identities of the segment readers searched, by their leaf ord: not the readers themselves, which
+  // a query cache holding this query as a key would keep reachable after they are closed
+  private final Object[] leaves;
   private final int[] docBases;
 
   HammingHitsQuery(HammingTopKQuery source, IndexReader reader, int[] docs, int[] distances) {
@@ -35,21 +36,22 @@ final class HammingHitsQuery extends Query {
     this.docs = docs;
     this.distances = distances;
     this.segmentStarts = segmentStarts(reader.leaves(), docs);
-    this.leaves = new LeafReader[reader.leaves().size()];
+    this.leaves = new Object[reader.leaves().size()];
     this.docBases = new int[leaves.length];
     for (LeafReaderContext leaf : reader.leaves()) {
-      leaves[leaf.ord] = leaf.reader();
+      leaves[leaf.ord] = leaf.reader().getContext().id();
       docBases[leaf.ord] = leaf.docBase;
     }
   }
 
   /** The ord the segment of {@code context} had when the hits were computed. */
   private int leafOf(LeafReaderContext context) {
-    if (context.ord < leaves.length && leaves[context.ord] == context.reader()) {
+    Object id = context.reader().getContext().id();
+    if (context.ord < leaves.length && leaves[context.ord] == id) {
       return context.ord;
     }
     for (int i = 0; i < leaves.length; i++) {
-      if (leaves[i] == context.reader()) {
+      if (leaves[i] == id) {
         return i;
       }
     }

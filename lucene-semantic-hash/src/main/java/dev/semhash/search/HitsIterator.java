@@ -38,11 +38,13 @@ final class HitsIterator extends DistanceIterator {
   @Override
   public int advance(int target) {
     int start = Math.max(index + 1, from);
-    if (start >= to) {
+    // in long: target + docBase overflows for targets such as NO_MORE_DOCS
+    long key = (long) target + docBase;
+    if (start >= to || key > docs[to - 1]) {
       index = to;
       return doc = NO_MORE_DOCS;
     }
-    int i = Arrays.binarySearch(docs, start, to, target + docBase);
+    int i = Arrays.binarySearch(docs, start, to, (int) key);
     index = i >= 0 ? i : -1 - i;
     return doc = (index < to ? docs[index] - docBase : NO_MORE_DOCS);
   }

@@ -3,6 +3,7 @@ package dev.semhash.rerank.model;
 import java.io.IOException;
 import org.apache.lucene.store.DataInput;
 import org.apache.lucene.store.DataOutput;
+import org.apache.lucene.store.IndexInput;
 
 /**
  * A fully connected layer {@code y = act(Wᵀx + b)} with {@code inputs × outputs} weights kept
@@ -94,7 +95,12 @@ public record DenseLayer(int inputs, int outputs, float[] weights, float[] bias,
     if (act < 0 || act >= Activation.values().length) {
       throw new IOException("unknown activation " + act);
     }
-    float[] weights = new float[inputs * outputs];
+    long size = (long) inputs * outputs;
+    if (size > Integer.MAX_VALUE - 8
+        || (in instanceof IndexInput file && (size + outputs) * Float.BYTES > file.length() - file.getFilePointer())) {
+      throw new IOException("a " + inputs + " × " + outputs + " layer does not fit in the rest of the file");
+    }
+    float[] weights = new float[(int) size];
     in.readFloats(weights, 0, weights.length);
     float[] bias = new float[outputs];
     in.readFloats(bias, 0, outputs);

@@ -352,7 +352,7 @@ public final class RerankModel {
     TermDictionary dict = dictionary();
     for (int i = 0; i < dict.size(); i++) {
       crc.update(dict.term(i).getBytes(StandardCharsets.UTF_8));
-      crc.update(Float.floatToIntBits(dict.idf(i)));
+      updateInt(crc, Float.floatToIntBits(dict.idf(i)));
     }
     // the layout of stored document vectors is part of what they depend on
     crc.update(STORED_VECTOR_LAYOUT);
@@ -373,7 +373,7 @@ public final class RerankModel {
       return (int) crc.getValue();
     }
     crc.update(similarity.ordinal());
-    crc.update(Float.floatToIntBits(termOverlapWeight));
+    updateInt(crc, Float.floatToIntBits(termOverlapWeight));
     crc.update(sharedProjection() ? 1 : 0);
     for (Projection p : sharedProjection() ? new Projection[] {queryProjection} : new Projection[] {queryProjection, documentProjection}) {
       for (int id : p.termIds() == null ? new int[0] : p.termIds()) {
@@ -388,7 +388,7 @@ public final class RerankModel {
     buf.flip();
     crc.update(buf);
     if (deepLayers != null) {
-      deepLayers.forEachParameter(crc::update);
+      deepLayers.forEachParameter(x -> updateInt(crc, x));
     }
     return (int) crc.getValue();
   }
@@ -398,6 +398,13 @@ public final class RerankModel {
    * fingerprint, so vectors stored in an older layout are recognised and refused.
    */
   private static final int STORED_VECTOR_LAYOUT = 1;
+
+  /** All four bytes of {@code v}: {@link CRC32#update(int)} takes the low byte only. */
+  private static void updateInt(CRC32 crc, int v) {
+    for (int shift = 0; shift < Integer.SIZE; shift += Byte.SIZE) {
+      crc.update(v >>> shift);
+    }
+  }
 
   private static ByteBuffer flushIfFull(CRC32 crc, ByteBuffer buf) {
     if (buf.remaining() < Float.BYTES) {

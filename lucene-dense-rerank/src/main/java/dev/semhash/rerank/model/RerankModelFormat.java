@@ -274,6 +274,9 @@ public final class RerankModelFormat {
       if (magic != CodecUtil.CODEC_MAGIC) {
         throw new ModelFormatException(file, "is not a semhash model file (no Lucene codec header); give a file written by './semhash train-rerank' (or 'eval-rerank --save-model')", null);
       }
+      // the checksum first: a damaged header is a damaged file, not another codec or version
+      CodecUtil.checksumEntireFile(in);
+      in.seek(Integer.BYTES);
       String codec;
       int version;
       try {
@@ -298,8 +301,6 @@ public final class RerankModelFormat {
                 + (version > VERSION_CURRENT ? "; upgrade semhash to read it" : "; retrain the model"),
             null);
       }
-      in.seek(0);
-      CodecUtil.checksumEntireFile(in);
     } catch (CorruptIndexException e) {
       throw new ModelFormatException(file, "is truncated or corrupted (" + e.getMessage() + "); retrain or restore the file", e);
     }

@@ -20,6 +20,10 @@ import org.apache.lucene.search.Explanation;
  *       scores {@code 1 + f}: the first-stage order is kept.
  * </ul>
  *
+ * Where float rounding would give two hits ranked by {@code f} alone (the last two kinds, and
+ * reranked hits when interpolating with weight 0) one final score although their first-stage
+ * scores differ, the lower one scores one ulp less, so their order stays exact.
+ *
  * <pre class="prettyprint">
  * RerankScores s = RerankScores.compute(
  *     new float[] {10, 8, 6}, new float[] {0.1f, 0.9f, 0.5f}, new boolean[] {true, true, true},
@@ -63,6 +67,40 @@ public final class RerankScores {
         scores[i] = RERANKED_BASE + combination.combine(f, modelRange.normalize(model[i]), weight);
       } else {
         scores[i] = UNSCORED_FACTOR * f;
+      }
+    }
+    keepFirstStageOrder();
+  }
+
+  /**
+   * The hits scored by {@code f} alone (all of them in the fallback, those without a vector, and
+   * those with one when the model adds nothing: interpolation with weight 0 or equal model scores)
+   * keep the first stage's order even where the arithmetic above rounds two close first-stage
+   * scores to one final score, which would rank them by doc id: such a hit is moved one ulp below
+   * the hit before it. Hits are in doc-id order, as {@link RerankQuery} passes them, so equal
+   * first-stage scores stay equal and keep Lucene's doc-id order.
+   */
+  private void keepFirstStageOrder() {
+    boolean modelAddsNothing =
+        combination == Combination.INTERPOLATE && (weight == 0 || modelRange == null || modelRange.min() == modelRange.max());
+    Integer[] order = new Integer[scores.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> firstStage[a] != firstStage[b] ? Float.compare(firstStage[b], firstStage[a]) : Integer.compare(a, b));
+    int[] previous = {-1, -1}; // of the reranked hits, of the hits without a vector
+    for (int i : order) {
+      int group = fallback || hasVector[i] ? 0 : 1;
+      if (group == 1 || fallback || modelAddsNothing) {
+        int p = previous[group];
+        if (p >= 0) {
+          if (firstStage[i] == firstStage[p]) {
+            scores[i] = scores[p];
+          } else if (scores[i] >= scores[p]) {
+            scores[i] = Math.max(0f, Math.nextDown(scores[p]));
+          }
+        }
+        previous[group] = i;
       }
     }
   }

@@ -164,7 +164,9 @@ final class RerankedHitsQuery extends Query {
 
         @Override
         public int advance(int target) {
-          int i = Arrays.binarySearch(docs, Math.max(index + 1, lo), hi, docBase + target);
+          // no overflow for target = NO_MORE_DOCS in a segment with a doc base above 0
+          int key = (int) Math.min((long) docBase + target, Integer.MAX_VALUE);
+          int i = Arrays.binarySearch(docs, Math.max(index + 1, lo), hi, key);
           index = i >= 0 ? i : -i - 1;
           return docID();
         }
