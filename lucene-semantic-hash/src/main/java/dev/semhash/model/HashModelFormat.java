@@ -100,20 +100,30 @@ public final class HashModelFormat {
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     String tmpName = file.getFileName() + ".tmp-" + ProcessHandle.current().pid();
-    try (Directory directory = new NIOFSDirectory(dir)) {
-      Files.deleteIfExists(dir.resolve(tmpName));
-      try (IndexOutput out = directory.createOutput(tmpName, IOContext.DEFAULT)) {
-        CodecUtil.writeHeader(out, CODEC_NAME, version);
-        writeBody(model, out, version);
-        CodecUtil.writeFooter(out);
+    Path tmp = dir.resolve(tmpName);
+    boolean moved = false;
+    try {
+      try (Directory directory = new NIOFSDirectory(dir)) {
+        Files.deleteIfExists(tmp);
+        try (IndexOutput out = directory.createOutput(tmpName, IOContext.DEFAULT)) {
+          CodecUtil.writeHeader(out, CODEC_NAME, version);
+          writeBody(model, out, version);
+          CodecUtil.writeFooter(out);
+        }
+        directory.sync(List.of(tmpName));
       }
-      directory.sync(List.of(tmpName));
+      Files.move(tmp, file.toAbsolutePath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      moved = true;
+    } finally {
+      if (moved == false) {
+        // a failed write (full disk, a folder in the way) leaves no half-written file behind
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException suppressed) {
+          // the first failure is the one to report
+        }
+      }
     }
-    Files.move(
-        dir.resolve(tmpName),
-        file.toAbsolutePath(),
-        StandardCopyOption.ATOMIC_MOVE,
-        StandardCopyOption.REPLACE_EXISTING);
   }
 
   private static void writeBody(HashModel model, IndexOutput out, int version) throws IOException {

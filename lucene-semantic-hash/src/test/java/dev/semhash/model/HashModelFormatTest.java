@@ -69,6 +69,16 @@ class HashModelFormatTest {
   }
 
   @Test
+  void failedWriteLeavesNoTempFile() throws IOException {
+    Path folder = dir.resolve("taken");
+    Files.createDirectories(folder.resolve("inside")); // a non-empty folder cannot be renamed over
+    assertThrows(IOException.class, () -> HashModelFormat.write(randomModel(1), folder));
+    assertTrue(Arrays.stream(dir.toFile().list()).noneMatch(n -> n.contains(".tmp")),
+        "temp file left behind: " + Arrays.toString(dir.toFile().list()));
+    assertTrue(Files.isDirectory(folder.resolve("inside")), "the folder in the way was touched");
+  }
+
+  @Test
   void neighbourhoodModelRoundTrips() throws IOException {
     float[][] rows = new float[8][4];
     for (int o = 0; o < 8; o++) {

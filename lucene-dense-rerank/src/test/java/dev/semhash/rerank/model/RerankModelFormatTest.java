@@ -48,6 +48,16 @@ class RerankModelFormatTest {
   }
 
   @Test
+  void failedWriteLeavesNoTempFile() throws IOException {
+    Path folder = tmp.resolve("taken");
+    Files.createDirectories(folder.resolve("inside")); // a non-empty folder cannot be renamed over
+    assertThrows(IOException.class, () -> RerankModelFormat.write(TinyModels.ssi(), folder));
+    assertTrue(Arrays.stream(tmp.toFile().list()).noneMatch(n -> n.contains(".tmp")),
+        "temp file left behind: " + Arrays.toString(tmp.toFile().list()));
+    assertTrue(Files.isDirectory(folder.resolve("inside")), "the folder in the way was touched");
+  }
+
+  @Test
   void versionZeroFilesAreStillRead() throws IOException {
     for (RerankModel m : List.of(TinyModels.ssi(), TinyModels.s2net())) {
       Path file = tmp.resolve("v0-" + m.method() + ".rerankmodel");
