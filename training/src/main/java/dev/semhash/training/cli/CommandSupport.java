@@ -1,5 +1,6 @@
 package dev.semhash.training.cli;
 
+import dev.semhash.document.BinaryCodeField;
 import dev.semhash.model.HashModel;
 import dev.semhash.training.corpus.Corpus;
 import dev.semhash.training.corpus.CorpusSettings;
@@ -11,6 +12,18 @@ import java.io.IOException;
 /** Small helpers shared by the commands. */
 final class CommandSupport {
   private CommandSupport() {}
+
+  /**
+   * Fails unless {@code bits} is a code length an index can hold ({@link BinaryCodeField#MIN_BITS}
+   * to {@link BinaryCodeField#MAX_BITS}, a multiple of 8): longer codes made models no index
+   * accepts, and a million bits ran out of memory in training.
+   */
+  static void requireBits(int bits) {
+    if (bits < BinaryCodeField.MIN_BITS || bits > BinaryCodeField.MAX_BITS || bits % 8 != 0) {
+      throw new IllegalArgumentException("--bits must be a multiple of 8 from " + BinaryCodeField.MIN_BITS + " to "
+          + BinaryCodeField.MAX_BITS + ", got " + bits);
+    }
+  }
 
   /** Rounds to six decimals for JSON reports. */
   static double round(double v) {

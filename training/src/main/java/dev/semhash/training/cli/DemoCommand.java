@@ -64,7 +64,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--limit", defaultValue = "20000", paramLabel = "N", description = "Read at most N documents (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--bits", defaultValue = "64", paramLabel = "B", description = "Code length in bits (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--bits", defaultValue = "64", paramLabel = "B", description = "Code length in bits, a multiple of 8 from 8 to 1024 (default: ${DEFAULT-VALUE}).")
   int bits;
 
   @Option(names = "--queries", defaultValue = "200", paramLabel = "Q", description = "Held-out documents used as queries for the quality figure (default: ${DEFAULT-VALUE}).")
@@ -107,9 +107,7 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     long t0 = System.nanoTime();
-    if (bits < 8 || bits % 8 != 0) {
-      throw new IllegalArgumentException("--bits must be a positive multiple of 8, got " + bits);
-    }
+    CommandSupport.requireBits(bits);
     boolean neural = MethodOptions.isNeural(method);
     MethodOptions options = MethodOptions.builder()
         .maxEpochs(epochs == null && neural ? Integer.valueOf(DEMO_EPOCHS) : epochs)

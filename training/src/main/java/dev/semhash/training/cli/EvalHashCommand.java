@@ -81,10 +81,13 @@ final class EvalHashCommand implements Callable<Integer> {
   @Option(
       names = "--bits",
       split = ",",
-      defaultValue = "32",
       paramLabel = "B",
-      description = "Code length(s) in bits, a multiple of 8; a list such as 8,16,32,64,128 runs each (default: ${DEFAULT-VALUE}).")
+      description = "Code length(s) in bits, a multiple of 8 from 8 to 1024; a list such as 8,16,32,64,128 runs"
+          + " each (default: 32; with --model, the model's).")
   List<Integer> bits;
+
+  /** Code length when --bits is not given. */
+  static final int DEFAULT_BITS = 32;
 
   @Option(
       names = "--seeds",
@@ -157,6 +160,12 @@ final class EvalHashCommand implements Callable<Integer> {
       trainingFlags.add(0, "--random-split");
     }
     QuerySplit.check(validation, randomSplit);
+    if (bits != null) {
+      for (int b : bits) {
+        CommandSupport.requireBits(b);
+      }
+    }
+    List<Integer> lengths = bits == null ? List.of(DEFAULT_BITS) : bits;
     // a model file's outputs can be binarised anew without training (ModelBinarization)
     Binarization rebinarization = source.model == null ? null : options.binarization();
     trainingFlags.remove("--binarization");
@@ -218,19 +227,14 @@ final class EvalHashCommand implements Callable<Integer> {
         }
       }
     } else {
-      for (int b : bits) {
-        if (b < 8 || b % 8 != 0) {
-          throw new IllegalArgumentException("--bits must be positive multiples of 8, got " + b);
-        }
-      }
       try (Corpus corpus = buildCorpus(reader, results)) {
         HashRun.printHeader();
         runner.requireLabels(corpus.trainLabels(), "training", "eval-hash");
         List<Map<String, Object>> spreads = new ArrayList<>();
-        for (int b : bits) {
+        for (int b : lengths) {
           List<Map<String, Object>> ofLength = new ArrayList<>();
           for (long seed : seeds == null ? List.of(common.seed) : seeds) {
-            String curveSuffix = LearningCurveOption.suffix(b, bits.size() > 1, seed, seeds != null);
+            String curveSuffix = LearningCurveOption.suffix(b, lengths.size() > 1, seed, seeds != null);
             QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, b, source.method, options, threads);
             MethodOptions runOptions = scored == null ? options : options.withEpochScorer(scored);
             Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, runOptions, (model, r) -> {

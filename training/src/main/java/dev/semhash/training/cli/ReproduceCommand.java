@@ -220,9 +220,7 @@ final class ReproduceCommand implements Callable<Integer> {
             ? List.of(HashingMethod.values())
             : methods.stream().map(HashingMethod::parse).distinct().toList();
     for (int b : bits) {
-      if (b < 8 || b % 8 != 0) {
-        throw new IllegalArgumentException("--bits must be positive multiples of 8, got " + b);
-      }
+      CommandSupport.requireBits(b);
     }
     MethodOptions options = methodOptions.options();
     for (HashingMethod m : chosenMethods) {

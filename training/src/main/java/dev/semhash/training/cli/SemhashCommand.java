@@ -58,7 +58,23 @@ public final class SemhashCommand implements Runnable {
   public static void main(String[] args) {
     // Lucene announces its SIMD support through java.util.logging at INFO; users need not see it.
     LUCENE_LOGGER.setLevel(java.util.logging.Level.WARNING);
-    System.exit(commandLine().execute(args));
+    int status;
+    try {
+      status = commandLine().execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli hands only Exceptions to the handler below; an Error would print a bare stack trace
+      System.err.println("error: " + outOfMemory(e));
+      status = 1;
+    }
+    System.exit(status);
+  }
+
+  /** Says that the heap ran out and how to give more: every default JVM setting, since the variable replaces them all. */
+  static String outOfMemory(OutOfMemoryError e) {
+    return "out of memory (" + e.getMessage() + "); give Java more with SEMHASH_JAVA_OPTS, which replaces all"
+        + " four default settings, so give them all, for instance SEMHASH_JAVA_OPTS=\"-Xmx16g -Xmn128m"
+        + " -Dorg.bytedeco.javacpp.maxbytes=4g -Dorg.bytedeco.javacpp.maxphysicalbytes=14g\" (a larger -Xmx than the"
+        + " default 8g), or ask for less, such as a smaller --vocabulary-size";
   }
 
   /** The configured command line, also used by tests. */
@@ -80,7 +96,12 @@ public final class SemhashCommand implements Runnable {
     return cli;
   }
 
-  private static String describe(Throwable e) {
+  static String describe(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof OutOfMemoryError oom) { // thrown in a worker thread, it arrives wrapped
+        return outOfMemory(oom);
+      }
+    }
     String message = e.getMessage();
     if (e instanceof java.nio.file.NoSuchFileException nsf) {
       return "no such file: " + nsf.getFile() + (nsf.getReason() != null ? " (" + nsf.getReason() + ")" : "");

@@ -44,7 +44,7 @@ final class TrainCommand implements Callable<Integer> {
   @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder with docs.jsonl.gz.")
   Path dataset;
 
-  @Option(names = "--bits", defaultValue = "32", paramLabel = "B", description = "Code length in bits, a multiple of 8 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--bits", defaultValue = "32", paramLabel = "B", description = "Code length in bits, a multiple of 8 from 8 to 1024 (default: ${DEFAULT-VALUE}).")
   int bits;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "Model file to write (.hashmodel).")
@@ -63,9 +63,7 @@ final class TrainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (bits < 8 || bits % 8 != 0) {
-      throw new IllegalArgumentException("--bits must be a positive multiple of 8, got " + bits);
-    }
+    CommandSupport.requireBits(bits);
     MethodOptions options = methodOptions.options();
     options.requireApplicableTo(method); // before the corpus is built, not after
     learningCurve.requireApplicableTo(method);

@@ -276,7 +276,20 @@ class EvalHashCommandTest {
     Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 5, 2);
     CliTestSupport.Outcome bits = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "12", "--no-progress");
     assertEquals(1, bits.exitCode());
-    assertTrue(bits.err().contains("--bits must be positive multiples of 8, got 12"), bits.err());
+    assertTrue(bits.err().contains("--bits must be a multiple of 8 from 8 to 1024, got 12"), bits.err());
+    // an index holds at most 1024 bits: longer codes are refused before any work, in every command
+    Path wide = tmp.resolve("wide.hashmodel");
+    String[][] runs = {
+      {"train", "--dataset", data.toString(), "--bits", "2048", "--out", wide.toString()},
+      {"eval-hash", "--dataset", data.toString(), "--bits", "8,2048"},
+      {"demo", "--dataset", data.toString(), "--bits", "2048", "--work-dir", tmp.resolve("work").toString()}
+    };
+    for (String[] run : runs) {
+      CliTestSupport.Outcome r = CliTestSupport.run(run);
+      assertEquals(1, r.exitCode(), run[0] + ": " + r.err());
+      assertTrue(r.err().contains("--bits must be a multiple of 8 from 8 to 1024, got 2048"), run[0] + ": " + r.err());
+    }
+    assertFalse(Files.exists(wide));
     CliTestSupport.Outcome missing = CliTestSupport.run("eval-hash", "--dataset", tmp.resolve("none").toString());
     assertEquals(1, missing.exitCode());
     assertTrue(missing.err().contains("does not exist"), missing.err());

@@ -490,7 +490,7 @@ class ReproduceCommandTest {
     CliTestSupport.Outcome bits =
         CliTestSupport.run("reproduce", "--bits", "32,12", "--out", out.toString());
     assertEquals(1, bits.exitCode());
-    assertTrue(bits.err().contains("--bits must be positive multiples of 8, got 12"), bits.err());
+    assertTrue(bits.err().contains("--bits must be a multiple of 8 from 8 to 1024, got 12"), bits.err());
 
     CliTestSupport.Outcome epochs =
         CliTestSupport.run(
