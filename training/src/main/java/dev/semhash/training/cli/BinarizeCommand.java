@@ -74,6 +74,8 @@ final class BinarizeCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--out " + out + " is the --model file itself; write the new model to another file, so the trained one is kept");
     }
+    OutputFiles.check("--out", out, OutputFiles.Kind.HASH_MODEL, model, dataset);
+    OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, model, dataset, out);
     DatasetReader reader = new DatasetReader(dataset);
     List<String> trainTexts = reader.documents().stream().filter(Document::isTrain).map(Document::fullText).toList();
     long start = System.nanoTime();

@@ -108,6 +108,7 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long t0 = System.nanoTime();
     CommandSupport.requireBits(bits);
+    OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset);
     boolean neural = MethodOptions.isNeural(method);
     MethodOptions options = MethodOptions.builder()
         .maxEpochs(epochs == null && neural ? Integer.valueOf(DEMO_EPOCHS) : epochs)

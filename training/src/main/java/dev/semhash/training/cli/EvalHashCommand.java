@@ -195,6 +195,15 @@ final class EvalHashCommand implements Callable<Integer> {
       learningCurve.requireApplicableTo(source.method);
       epochScoring.requireApplicableTo(source.method);
     }
+    // outputs are checked now, not after the training they would report
+    OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset, source.model);
+    List<String> curveSuffixes = new ArrayList<>();
+    for (int b : lengths) {
+      for (long seed : seeds == null ? List.of(common.seed) : seeds) {
+        curveSuffixes.add(LearningCurveOption.suffix(b, lengths.size() > 1, seed, seeds != null));
+      }
+    }
+    learningCurve.requireWritable(curveSuffixes, dataset, source.model);
     DatasetReader reader = new DatasetReader(dataset);
     HashRun runner = new HashRun(dataset, threads, common.seed, common.progress());
     List<Map<String, Object>> runs = new ArrayList<>();

@@ -171,6 +171,9 @@ final class EvalRerankCommand implements Callable<Integer> {
     if (depth <= 0) {
       throw new IllegalArgumentException("--depth must be positive, got " + depth);
     }
+    // checked before training: an unwritable or precious path found after it wastes the training
+    OutputFiles.check("--save-model", saveModel, OutputFiles.Kind.RERANK_MODEL, dataset);
+    OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset, saveModel);
     DatasetReader reader = new DatasetReader(dataset);
     if (task.equals("qrels") == false) {
       return new DocumentTaskRun(this).run(reader);

@@ -61,6 +61,8 @@ final class InspectCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Header header = Header.peek(file);
+    OutputFiles.check("--json", json, OutputFiles.Kind.JSON, file);
+    learningCurve.requireWritable(List.of(""), file, json);
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("command", "inspect");
     report.put("file", file.toString());

@@ -17,12 +17,26 @@ final class JsonReport {
 
   private JsonReport() {}
 
+  /**
+   * Writes {@code results} to {@code file}, which may replace a JSON object but nothing else (a
+   * model or dataset given by mistake); commands check earlier too ({@link OutputFiles#check}), this
+   * guards every writer.
+   */
   static void write(Path file, Map<String, ?> results) throws IOException {
     Path abs = file.toAbsolutePath();
+    OutputFiles.requireReplaceable(file.toString(), file, OutputFiles.Kind.JSON);
     Files.createDirectories(abs.getParent());
     Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-    JSON.writeValue(tmp.toFile(), results);
-    Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    boolean moved = false;
+    try {
+      JSON.writeValue(tmp.toFile(), results);
+      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      moved = true;
+    } finally {
+      if (moved == false) {
+        Files.deleteIfExists(tmp); // a failed write leaves nothing behind
+      }
+    }
   }
 
   /** Reads a JSON object written by {@link #write}, its keys in file order. */

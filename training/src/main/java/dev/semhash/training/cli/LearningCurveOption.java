@@ -37,6 +37,21 @@ final class LearningCurveOption {
   }
 
   /**
+   * Fails before any work unless every curve file the command may write ({@code suffixes}, see
+   * {@link #suffix}) can be written without replacing anything but a PNG or one of {@code
+   * inputs}; training first and failing to draw after would waste the training.
+   */
+  void requireWritable(List<String> suffixes, Path... inputs) throws IOException {
+    if (png == null) {
+      return;
+    }
+    for (String suffix : suffixes) {
+      Path target = path(png, suffix);
+      OutputFiles.check("--learning-curve", target, OutputFiles.Kind.PNG, inputs);
+    }
+  }
+
+  /**
    * Fails before any work if a curve is asked of a model file (hashing or rerank) whose
    * information holds no per-epoch history.
    */
@@ -68,6 +83,7 @@ final class LearningCurveOption {
       return null;
     }
     Path target = path(png, suffix);
+    OutputFiles.requireReplaceable("--learning-curve " + target, target, OutputFiles.Kind.PNG);
     LearningCurveChart.write(LearningCurve.of(model.info()).withQueryPrecision(queryPrecision), dataset, target);
     System.out.println("learning curve: " + target);
     return target;

@@ -10,6 +10,7 @@ import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.indexing.SemanticIndexBuilder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -67,6 +68,10 @@ final class TrainCommand implements Callable<Integer> {
     MethodOptions options = methodOptions.options();
     options.requireApplicableTo(method); // before the corpus is built, not after
     learningCurve.requireApplicableTo(method);
+    // every output is checked now: an unwritable or precious path found after training wastes it
+    OutputFiles.check("--out", out, OutputFiles.Kind.HASH_MODEL, dataset);
+    OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset, out);
+    learningCurve.requireWritable(List.of(""), dataset, out, common.json);
     DatasetReader reader = new DatasetReader(dataset);
     long start = System.nanoTime();
     try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(method), null, threads, common.progress());

@@ -85,6 +85,9 @@ final class TrainRerankCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     DatasetReader reader = new DatasetReader(dataset);
+    // checked before training: an unwritable or precious path found after it wastes the training
+    OutputFiles.check("--out", out, OutputFiles.Kind.RERANK_MODEL, dataset);
+    OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset, out);
     PairSource source = pairs != null ? PairSource.parse(pairs) : defaultSource(reader);
     long start = System.nanoTime();
     RerankModel trained;
