@@ -213,12 +213,25 @@ final class EvalHashCommand implements Callable<Integer> {
     results.put("seed", common.seed);
     if (source.model != null) {
       results.put("evaluated_on", "test");
-      HashRun.printHeader();
+      List<Document> docs = reader.documents(); // read once, for the labels and the evaluation
+      java.util.Set<String> trainLabels = new java.util.HashSet<>();
+      docs.stream().filter(Document::isTrain).forEach(d -> trainLabels.addAll(d.labels()));
+      List<Document> tests = docs.stream().filter(Document::isTest).toList();
+      requireLabels(reader.name(), trainLabels.size(), tests.size(),
+          tests.stream().filter(d -> d.labels().stream().anyMatch(trainLabels::contains)).count(), "test", results);
       try (HashModel model = HashModelFormat.read(source.model)) {
+        if (bits != null && (bits.size() != 1 || bits.get(0) != model.bits())) {
+          throw new IllegalArgumentException(
+              "a --model file's code length is fixed when it is trained, and " + source.model + " makes "
+                  + model.bits() + "-bit codes, so --bits " + bits.stream().map(String::valueOf).collect(
+                      java.util.stream.Collectors.joining(","))
+                  + " cannot apply to it: leave --bits out, or train with --method instead");
+        }
         if (compareBinarizations) {
           requireComparableBinarizations(HashingMethod.parse(model.method()), "give a model file of");
         }
         learningCurve.requireHistory(model.info(), model.method(), source.model);
+        HashRun.printHeader();
         Path curve = learningCurve.write(model, reader.name(), "");
         if (curve != null) {
           results.put("learning_curve", curve.toString());
@@ -226,19 +239,20 @@ final class EvalHashCommand implements Callable<Integer> {
         if (model.readsNeighbourhood()) {
           runs.add(evaluateNeighbourhoodModel(runner, reader, model, rebinarization));
         } else if (rebinarization == null) {
-          runs.add(evaluateModelFile(runner, reader, model));
+          runs.add(evaluateModelFile(runner, docs, model));
         } else {
-          List<String> trainTexts = reader.documents().stream().filter(Document::isTrain).map(Document::fullText).toList();
+          List<String> trainTexts = docs.stream().filter(Document::isTrain).map(Document::fullText).toList();
           try (HashModel rebinarized =
               ModelBinarization.apply(model, trainTexts, rebinarization, common.seed, threads, common.progress())) {
-            runs.add(evaluateModelFile(runner, reader, rebinarized));
+            runs.add(evaluateModelFile(runner, docs, rebinarized));
           }
         }
       }
     } else {
       try (Corpus corpus = buildCorpus(reader, results)) {
+        requireLabels(reader.name(), labelled(corpus.trainLabels()), corpus.testLabels().length,
+            labelled(corpus.testLabels()), validation == null && randomSplit == null ? "test" : "query", results);
         HashRun.printHeader();
-        runner.requireLabels(corpus.trainLabels(), "training", "eval-hash");
         List<Map<String, Object>> spreads = new ArrayList<>();
         for (int b : lengths) {
           List<Map<String, Object>> ofLength = new ArrayList<>();
@@ -333,9 +347,8 @@ final class EvalHashCommand implements Callable<Integer> {
     }
   }
 
-  private Map<String, Object> evaluateModelFile(HashRun runner, DatasetReader reader, HashModel model)
+  private Map<String, Object> evaluateModelFile(HashRun runner, List<Document> docs, HashModel model)
       throws Exception {
-    List<Document> docs = reader.documents();
     List<String> trainTexts = docs.stream().filter(Document::isTrain).map(Document::fullText).toList();
     List<String> testTexts = docs.stream().filter(Document::isTest).map(Document::fullText).toList();
     Map<String, Object> run = evaluateTexts(runner, model, docs, trainTexts, testTexts);
@@ -379,6 +392,43 @@ final class EvalHashCommand implements Callable<Integer> {
             docs.stream().filter(Document::isTest).map(Document::labels).toList());
     run.put("encode_docs_per_second", Math.round((trainCodes.length + testCodes.length) / encodeSeconds));
     return run;
+  }
+
+  /**
+   * Relevance is a shared label, so without labelled training documents, or queries with a label
+   * some training document has, every figure would be 0 and mean nothing: fail with what to do.
+   * Some such unlabelled queries are scored (precision 0, as the protocol counts them) with a
+   * warning and their number in the JSON.
+   *
+   * @param trainLabelled training documents with a label (or the number of training labels)
+   * @param queriesLabelled queries with a label that a training document has
+   * @param queriesName what the queries are called: "test", or "query" when they are held out otherwise
+   * @param results the JSON results to note the unlabelled queries in
+   */
+  static void requireLabels(
+      String dataset, long trainLabelled, long queries, long queriesLabelled, String queriesName,
+      Map<String, Object> results) {
+    if (trainLabelled == 0) {
+      throw new IllegalArgumentException("no training document of " + dataset + " has a label; eval-hash judges"
+          + " relevance by shared labels: give a dataset whose documents carry \"labels\"");
+    }
+    if (queriesLabelled == 0) {
+      throw new IllegalArgumentException("no " + queriesName + " document of " + dataset + " has a label that a"
+          + " training document has (they have none, or only others), so no query could find a relevant document"
+          + " and every figure would be 0; label the test documents, or measure on labelled training documents"
+          + " with --validation 0.2");
+    }
+    if (queriesLabelled < queries) {
+      long missing = queries - queriesLabelled;
+      System.err.printf(java.util.Locale.ROOT, "warning: %,d of %,d %s documents have no label that a training"
+          + " document has; they count as queries with precision 0, lowering every figure%n", missing, queries,
+          queriesName);
+      results.put("unlabelled_queries", missing);
+    }
+  }
+
+  private static long labelled(int[][] labels) {
+    return java.util.Arrays.stream(labels).filter(l -> l.length > 0).count();
   }
 
   /** Refuses --compare-binarizations for a method whose codes come from no network outputs. */

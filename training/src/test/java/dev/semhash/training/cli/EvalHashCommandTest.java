@@ -299,6 +299,87 @@ class EvalHashCommandTest {
   }
 
   @Test
+  void bitsThatDisagreeWithTheModelFileAreRefused() throws Exception {
+    Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 10, 2);
+    Path model = tmp.resolve("lsh16.hashmodel");
+    assertEquals(0, CliTestSupport.run("train", "--dataset", data.toString(), "--bits", "16", "--min-df", "1",
+        "--out", model.toString(), "--no-progress").exitCode());
+    for (String bits : new String[] {"64", "16,32"}) {
+      CliTestSupport.Outcome r = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--model",
+          model.toString(), "--bits", bits, "--no-progress");
+      assertEquals(1, r.exitCode(), r.err());
+      assertTrue(r.err().contains(model + " makes 16-bit codes, so --bits " + bits
+          + " cannot apply to it: leave --bits out, or train with --method instead"), r.err());
+    }
+    Path json = tmp.resolve("same.json");
+    CliTestSupport.Outcome same = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--model",
+        model.toString(), "--bits", "16", "--json", json.toString(), "--no-progress");
+    assertEquals(0, same.exitCode(), same.err());
+    assertEquals(16, CliTestSupport.json(json).get("bits").asInt());
+  }
+
+  /** The topic dataset with the first {@code unlabelled} test documents' labels removed (all if negative). */
+  private Path withUnlabelledTests(String name, int unlabelled) throws Exception {
+    Path dir = CliTestSupport.topicDataset(tmp.resolve(name), 10, 3);
+    Path docs = dir.resolve("docs.jsonl.gz");
+    StringBuilder out = new StringBuilder();
+    int removed = 0;
+    try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(
+        new java.util.zip.GZIPInputStream(Files.newInputStream(docs)), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (line.contains("\"split\": \"test\"") && (unlabelled < 0 || removed < unlabelled)) {
+          line = line.replaceFirst("\"labels\": \\[[^\\]]*\\]", "\"labels\": []");
+          removed++;
+        }
+        out.append(line).append('\n');
+      }
+    }
+    try (var o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(docs))) {
+      o.write(out.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    return dir;
+  }
+
+  @Test
+  void unlabelledTestDocumentsFailOrWarn() throws Exception {
+    Path none = withUnlabelledTests("none", -1);
+    Path model = tmp.resolve("lsh.hashmodel");
+    assertEquals(0, CliTestSupport.run("train", "--dataset", none.toString(), "--bits", "16", "--min-df", "1",
+        "--out", model.toString(), "--no-progress").exitCode());
+    String[][] runs = {{"--bits", "16", "--min-df", "1"}, {"--model", model.toString()}};
+    for (String[] how : runs) {
+      List<String> args = new ArrayList<>(List.of("eval-hash", "--dataset", none.toString(), "--no-progress"));
+      args.addAll(List.of(how));
+      CliTestSupport.Outcome r = CliTestSupport.run(args.toArray(String[]::new));
+      assertEquals(1, r.exitCode(), r.err());
+      assertTrue(r.err().contains("no test document of none has a label that a training document has (they have"
+          + " none, or only others), so no query could find a relevant document and every figure would be 0; label"
+          + " the test documents, or measure on labelled training documents with --validation 0.2"), r.err());
+    }
+
+    Path some = withUnlabelledTests("some", 2);
+    PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      for (String[] how : runs) {
+        Path json = tmp.resolve("some-" + how[0].substring(2) + ".json");
+        List<String> args = new ArrayList<>(
+            List.of("eval-hash", "--dataset", some.toString(), "--no-progress", "--json", json.toString()));
+        args.addAll(List.of(how));
+        CliTestSupport.Outcome r = CliTestSupport.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(2, CliTestSupport.json(json).get("unlabelled_queries").asInt());
+      }
+    } finally {
+      System.setErr(err);
+    }
+    String warnings = captured.toString(StandardCharsets.UTF_8);
+    assertEquals(2, warnings.split("warning: 2 of 9 test documents have no label that a training document has;"
+        + " they count as queries with precision 0", -1).length - 1, warnings);
+  }
+
+  @Test
   void node2hashOptionsSayWhatIsWrong() throws Exception {
     Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 5, 2);
     CliTestSupport.Outcome links =
@@ -330,15 +411,16 @@ class EvalHashCommandTest {
 
   /**
    * Every test document is labelled "unseen", which no training document has: a run that ranked
-   * for the test documents would find nothing relevant. Validation ranks for held-out training
-   * documents instead.
+   * for the test documents would find nothing relevant, so it is refused instead of reporting 0.
+   * Validation ranks for held-out training documents instead.
    */
   @Test
   void validationHoldsOutTrainingDocumentsAndNeverUsesTheTestSplit() throws Exception {
     Path data = CliTestSupport.topicDataset(tmp.resolve("topics"), 40, 10, "unseen");
-    JsonNode test = evalHash(data, "--bits", "16");
-    assertEquals("test", test.get("evaluated_on").asText());
-    assertEquals(0, test.get("prec@100").asDouble(), 0);
+    CliTestSupport.Outcome test = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--min-df", "1",
+        "--bits", "16", "--no-progress");
+    assertEquals(1, test.exitCode(), test.err());
+    assertTrue(test.err().contains("no test document of topics has a label that a training document has"), test.err());
 
     JsonNode json = evalHash(data, "--bits", "16", "--validation", "0.25");
     assertEquals("validation", json.get("evaluated_on").asText());
