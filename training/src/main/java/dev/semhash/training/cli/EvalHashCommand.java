@@ -443,7 +443,7 @@ final class EvalHashCommand implements Callable<Integer> {
   static final class MethodConverter implements picocli.CommandLine.ITypeConverter<HashingMethod> {
     @Override
     public HashingMethod convert(String value) {
-      return HashingMethod.parse(value);
+      return MethodNames.convert(value, HashingMethod::parse);
     }
   }
 

@@ -295,7 +295,14 @@ class EvalHashCommandTest {
     assertTrue(missing.err().contains("does not exist"), missing.err());
     CliTestSupport.Outcome method = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--method", "magic");
     assertEquals(2, method.exitCode());
-    assertTrue(method.err().contains("unknown hashing method 'magic'"), method.err());
+    assertTrue(method.err().contains("Invalid value for option '--method': unknown hashing method 'magic'; choose one of"),
+        method.err());
+    assertFalse(method.err().contains("cannot convert") || method.err().contains("java.lang"), "no Java wrapper: " + method.err());
+    CliTestSupport.Outcome weighting = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--weighting", "magic");
+    assertEquals(2, weighting.exitCode());
+    assertTrue(weighting.err().contains("Invalid value for option '--weighting': unknown term weighting 'magic'"),
+        weighting.err());
+    assertFalse(weighting.err().contains("java.lang"), weighting.err());
   }
 
   @Test
