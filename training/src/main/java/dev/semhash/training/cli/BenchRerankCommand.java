@@ -44,19 +44,19 @@ import picocli.CommandLine.Option;
       "      --model ssi.rerankmodel"
     })
 final class BenchRerankCommand implements Callable<Integer> {
-  @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder with docs.jsonl.gz and queries.jsonl.gz.")
+  @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset folder: docs.jsonl.gz, queries.jsonl.gz.")
   Path dataset;
 
   @Option(names = "--model", required = true, paramLabel = "FILE", description = "Rerank model file (.rerankmodel, from train-rerank).")
   Path modelFile;
 
-  @Option(names = "--split", defaultValue = "test", description = "Queries timed: this split, or every query if the dataset has none of it (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test", description = "Queries timed: this split, or every query if the dataset has none of it (default: ${DEFAULT-VALUE}).")
   String split;
 
-  @Option(names = "--depth", defaultValue = "1000", description = "First-stage hits reranked (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--depth", paramLabel = "N", defaultValue = "1000", description = "First-stage hits reranked (default: ${DEFAULT-VALUE}).")
   int depth;
 
-  @Option(names = "--weight", defaultValue = "0.5", description = "Interpolation weight (default: ${DEFAULT-VALUE}; it does not change the cost).")
+  @Option(names = "--weight", paramLabel = "W", defaultValue = "0.5", description = "Interpolation weight (default: ${DEFAULT-VALUE}; it does not change the cost).")
   float weight;
 
   @Option(names = "--warmup", defaultValue = "3", paramLabel = "N", description = "Untimed rounds over all queries (default: ${DEFAULT-VALUE}).")

@@ -55,7 +55,7 @@ import picocli.CommandLine.Option;
       "  6. reports quality (do the codes find each query's nearest documents by",
       "     TF-IDF cosine? the learned model against LSH) and speed.",
       "train and eval-hash take every flag of the neural methods (see train --help).",
-      "Everything lands in --work-dir (default semhash-work/demo)."
+      "Everything lands in --work-dir/demo (by default semhash-work/demo)."
     })
 final class DemoCommand implements Callable<Integer> {
   @Option(names = "--dataset", paramLabel = "DIR", description = "Use this dataset folder (docs.jsonl.gz) instead of the embedded Europarl texts.")

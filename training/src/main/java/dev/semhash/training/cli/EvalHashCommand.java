@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
 /** {@code semhash eval-hash}: trains a hashing method and measures retrieval by Hamming ranking. */
 @Command(
     name = "eval-hash",
-    header = "Trains a hashing method; reports Prec@100, NDCG@100, radius 2.",
+    header = "Trains a hashing method; Prec@100, NDCG@100, precision within Hamming radius 2.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     usageHelpAutoWidth = true,

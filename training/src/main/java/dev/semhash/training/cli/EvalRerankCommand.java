@@ -117,16 +117,16 @@ final class EvalRerankCommand implements Callable<Integer> {
       description = "Model to evaluate: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   Model model;
 
-  @Option(names = "--split", defaultValue = "test", description = "Which queries to evaluate (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test", description = "Which queries to evaluate (default: ${DEFAULT-VALUE}).")
   String split;
 
-  @Option(names = "--depth", defaultValue = "1000", description = "Hits retrieved per query (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--depth", paramLabel = "N", defaultValue = "1000", description = "Hits retrieved per query (default: ${DEFAULT-VALUE}).")
   int depth;
 
-  @Option(names = "--k1", defaultValue = "0.9", description = "BM25 k1 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--k1", paramLabel = "K1", defaultValue = "0.9", description = "BM25 k1 (default: ${DEFAULT-VALUE}).")
   float k1;
 
-  @Option(names = "--b", defaultValue = "0.4", description = "BM25 b (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--b", paramLabel = "B", defaultValue = "0.4", description = "BM25 b (default: ${DEFAULT-VALUE}).")
   float b;
 
   @Option(names = "--validation-fraction", paramLabel = "F",
@@ -144,16 +144,16 @@ final class EvalRerankCommand implements Callable<Integer> {
           + " (default: labels for doc-doc, links for links).")
   String pairs;
 
-  @Option(names = "--train-fraction", defaultValue = "0.7", description = "links: share of the links trained on (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--train-fraction", paramLabel = "F", defaultValue = "0.7", description = "links: share of the links trained on (default: ${DEFAULT-VALUE}).")
   double trainFraction;
 
-  @Option(names = "--triples", defaultValue = "100000", description = "doc-doc, links: size of the rank-loss sample (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--triples", paramLabel = "N", defaultValue = "100000", description = "doc-doc, links: size of the rank-loss sample (default: ${DEFAULT-VALUE}).")
   int triples;
 
-  @Option(names = "--weak-neighbours", defaultValue = "5", description = "--pairs weak: BM25 neighbours taken as relevant (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--weak-neighbours", paramLabel = "K", defaultValue = "5", description = "--pairs weak: BM25 neighbours taken as relevant (default: ${DEFAULT-VALUE}).")
   int weakNeighbours;
 
-  @Option(names = "--max-validation", defaultValue = "1000", description = "doc-doc, links: most validation queries (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--max-validation", paramLabel = "N", defaultValue = "1000", description = "doc-doc, links: most validation queries (default: ${DEFAULT-VALUE}).")
   int maxValidation;
 
   @Mixin RerankModelOptions modelOptions;

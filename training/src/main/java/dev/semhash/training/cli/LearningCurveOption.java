@@ -23,8 +23,8 @@ final class LearningCurveOption {
       paramLabel = "PNG",
       description = "Draw the neural model's training and held-out loss and its held-out KL term by"
           + " epoch, with the epoch kept, as a PNG (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc,"
-          + " node2hash). Several models (a list of --bits, or --seeds) get one file each, named"
-          + " PNG-32bits-seed7.png and so on.")
+          + " node2hash). Where eval-hash trains several models (a list of --bits, or --seeds), each"
+          + " gets its own file, named PNG-32bits-seed7.png and so on.")
   Path png;
 
   /** Fails before any work if a curve is asked of a method that does not train by epochs. */

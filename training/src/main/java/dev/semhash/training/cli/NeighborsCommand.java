@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
       "that share a label with their document.",
       "",
       "Example:",
-      "  ./semhash neighbors --dataset ../shared/datasets/20newsgroups --method bm25 --k 20"
+      "  ./semhash neighbors --dataset ../shared/datasets/20newsgroups \\",
+      "      --method bm25 --k 20"
     })
 final class NeighborsCommand implements Callable<Integer> {
   enum Method {

@@ -89,7 +89,8 @@ import picocli.CommandLine.Spec;
       "  ./semhash reproduce --datasets reuters --methods vdsh-s --with-itq",
       "  ./semhash reproduce --datasets reuters --methods vdsh --bits 32 --seeds 1,2",
       "  ./semhash reproduce --report-only",
-      "  ./semhash reproduce --retime --datasets 20newsgroups --methods vdsh-s --bits 16"
+      "  ./semhash reproduce --retime --datasets 20newsgroups --methods vdsh-s \\",
+      "      --bits 16"
     })
 final class ReproduceCommand implements Callable<Integer> {
   @Option(

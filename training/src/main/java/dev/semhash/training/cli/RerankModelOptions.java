@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 
 /** The training options of the rerank models, shared by {@code eval-rerank} and {@code train-rerank}. */
 public final class RerankModelOptions {
-  @Option(names = "--dim", description = "SSI: rank of U and V; S2Net: columns of A; DSE: embedding size C; DSSM: width of the output layer"
+  @Option(names = "--dim", paramLabel = "D", description = "SSI: rank of U and V; S2Net: columns of A; DSE: embedding size C; DSSM: width of the output layer"
       + " (default: " + DIMENSION + "; DSSM on links " + DSSM_LINK_DIMENSION + ").")
   Integer dim;
 
@@ -39,13 +39,13 @@ public final class RerankModelOptions {
           + " DSSM's SGD step (default 0.1 with qrels, 0.02 between documents, 0.01 on links).")
   Float learningRate;
 
-  @Option(names = "--gamma", defaultValue = "10", description = "S2Net: scale of the cosine difference in the loss (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--gamma", paramLabel = "G", defaultValue = "10", description = "S2Net: scale of the cosine difference in the loss (default: ${DEFAULT-VALUE}).")
   float gamma;
 
-  @Option(names = "--lsa-iterations", defaultValue = "4", description = "S2Net: subspace iterations of the LSA initialisation, 0 for random (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--lsa-iterations", paramLabel = "N", defaultValue = "4", description = "S2Net: subspace iterations of the LSA initialisation, 0 for random (default: ${DEFAULT-VALUE}).")
   int lsaIterations;
 
-  @Option(names = "--negatives", defaultValue = "10", description = "Negatives per (query, relevant) pair and epoch (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--negatives", paramLabel = "N", defaultValue = "10", description = "Negatives per (query, relevant) pair and epoch (default: ${DEFAULT-VALUE}).")
   int negatives;
 
   @Option(names = "--hard-fraction", paramLabel = "F",
@@ -168,10 +168,10 @@ public final class RerankModelOptions {
     return modelNegatives != null ? modelNegatives : links;
   }
 
-  @Option(names = "--hard-depth", defaultValue = "100", description = "Depth of hard negatives (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--hard-depth", paramLabel = "N", defaultValue = "100", description = "Depth of hard negatives (default: ${DEFAULT-VALUE}).")
   int hardDepth;
 
-  @Option(names = "--init-std", defaultValue = "0.05", description = "SSI: deviation of the random initialisation of U, V (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--init-std", paramLabel = "S", defaultValue = "0.05", description = "SSI: deviation of the random initialisation of U, V (default: ${DEFAULT-VALUE}).")
   float initStd;
 
   @Option(names = "--ssi-init", paramLabel = "INIT",
@@ -192,7 +192,7 @@ public final class RerankModelOptions {
       description = "SSI sparse W: epochs of retraining after each elimination round (default: ${DEFAULT-VALUE}).")
   int eliminationEpochs;
 
-  @Option(names = "--min-df", defaultValue = "1", description = "Minimum document frequency of a model term (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--min-df", paramLabel = "N", defaultValue = "1", description = "Minimum document frequency of a model term (default: ${DEFAULT-VALUE}).")
   int minDf;
 
   @Option(names = "--max-terms", paramLabel = "N", description = "Keep at most N model terms, the most frequent (default: all).")

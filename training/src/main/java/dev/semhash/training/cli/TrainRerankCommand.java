@@ -27,9 +27,10 @@ import picocli.CommandLine.Option;
     usageHelpAutoWidth = true,
     description = {
       "Trains a rerank model (SSI or S2Net on unit TF-IDF vectors, DSE's deep network",
-      "on the most frequent terms, DSSM's tanh network on letter trigrams) and writes the",
-      ".rerankmodel file that RerankVectorField (index time) and RerankQuery (query",
-      "time) read. Training pairs (--pairs), so that every collection can train one:",
+      "on the most frequent terms, DSSM's tanh network on letter trigrams) and writes",
+      "the .rerankmodel file that RerankVectorField (index time) and RerankQuery",
+      "(query time) read. Training pairs (--pairs) come from one of four sources, so",
+      "that every collection can train one:",
       "  qrels   judged training queries (queries.jsonl.gz + qrels.tsv.gz, as in",
       "          scifact); BM25 hard negatives; epoch and weight chosen on held-out",
       "          queries, and the test queries reranked through RerankQuery reported",
@@ -75,7 +76,7 @@ final class TrainRerankCommand implements Callable<Integer> {
       description = "Share of queries (links for --pairs links) held out to choose the epoch (default: 0.2 for qrels, 0.1 otherwise).")
   Double validationFraction;
 
-  @Option(names = "--weak-neighbours", defaultValue = "5", description = "--pairs weak: BM25 neighbours taken as relevant (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--weak-neighbours", paramLabel = "K", defaultValue = "5", description = "--pairs weak: BM25 neighbours taken as relevant (default: ${DEFAULT-VALUE}).")
   int weakNeighbours;
 
   @Mixin RerankModelOptions modelOptions;
@@ -84,10 +85,10 @@ final class TrainRerankCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    DatasetReader reader = new DatasetReader(dataset);
     // checked before training: an unwritable or precious path found after it wastes the training
     OutputFiles.check("--out", out, OutputFiles.Kind.RERANK_MODEL, dataset);
     OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset, out);
+    DatasetReader reader = new DatasetReader(dataset);
     PairSource source = pairs != null ? PairSource.parse(pairs) : defaultSource(reader);
     long start = System.nanoTime();
     RerankModel trained;

@@ -1,11 +1,16 @@
 package dev.semhash.training.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
-/** The top-level command: error messages. */
+/** The top-level command: error messages and every command's help text. */
 class SemhashCommandTest {
   @Test
   void outOfMemorySaysHowToGiveMoreWithEveryDefaultSetting() {
@@ -18,5 +23,56 @@ class SemhashCommandTest {
     // thrown in a worker thread, it arrives wrapped in an exception
     assertEquals(direct, SemhashCommand.describe(
         new RuntimeException("java.lang.OutOfMemoryError: Java heap space", new OutOfMemoryError("Java heap space"))));
+  }
+
+  private static String help(String command) {
+    CommandLine sub = SemhashCommand.commandLine().getSubcommands().get(command);
+    sub.setUsageHelpAutoWidth(false);
+    sub.setUsageHelpWidth(80);
+    return sub.getUsageMessage(CommandLine.Help.Ansi.OFF);
+  }
+
+  @Test
+  void helpTextsFitEightyColumns() {
+    List<String> problems = new ArrayList<>();
+    for (String command : List.of("demo", "train", "binarize", "eval-hash", "eval-rerank", "neighbors", "inspect",
+        "bench-rerank", "train-rerank", "reproduce")) {
+      // picocli wraps a description line wider than the help at a space, so an example so broken cannot
+      // be pasted ("--k" / "20") and a sentence breaks in odd places ("the" / ".rerankmodel")
+      for (String line : SemhashCommand.commandLine().getSubcommands().get(command).getCommandSpec().usageMessage()
+          .description()) {
+        if (line.codePointCount(0, line.length()) > 80) {
+          problems.add(command + ": description line wider than 80 columns: " + line);
+        }
+      }
+      String[] lines = help(command).split("\n");
+      for (int i = 0; i < lines.length; i++) {
+        String line = lines[i];
+        String next = i + 1 < lines.length ? lines[i + 1] : "";
+        // a word broken inside by the wrapping, such as queries.jsonl. / gz
+        if (line.matches(".*[a-z]\\.[a-z]+\\.$") && next.strip().matches("[a-z]{1,4}\\.?")) {
+          problems.add(command + ": word broken across lines: " + line + " / " + next.strip());
+        }
+        // a placeholder that names a Java field instead of what to give (CommonOptions' --seed aside)
+        if (line.replace("--seed=<seed>", "").matches(".*--[a-z0-9-]+=<[A-Za-z]+>.*")) {
+          problems.add(command + ": placeholder without a paramLabel: " + line);
+        }
+      }
+    }
+    assertTrue(problems.isEmpty(), String.join("\n", problems));
+  }
+
+  @Test
+  void helpTextsSayWhatTheCommandsDo() {
+    Map<String, String> says = Map.of(
+        "eval-hash", "precision within Hamming radius 2",
+        "demo", "--work-dir/demo (by default semhash-work/demo)");
+    says.forEach((command, text) -> assertTrue(help(command).contains(text), command + ": " + help(command)));
+    for (String command : List.of("train", "inspect")) {
+      String help = help(command).replaceAll("\\s+", " ");
+      assertTrue(help.contains("Where eval-hash trains several models (a list of --bits, or --seeds)"), help);
+      assertFalse(help.contains("Several models (a list of --bits"), help);
+    }
+    assertFalse(help("eval-hash").contains("NDCG@100, radius 2"));
   }
 }
