@@ -1,8 +1,6 @@
 package dev.semhash.training.data;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +27,6 @@ import java.util.Set;
  * </pre>
  */
 public final class DatasetReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private final Path dir;
 
   public DatasetReader(Path dir) throws IOException {
@@ -70,7 +66,7 @@ public final class DatasetReader {
     try (LineReader lines = new LineReader(path)) {
       lines.forEach(
           (line, number) -> {
-            JsonNode node = parseObject(path, number, line);
+            JsonNode node = JsonLine.parseObject(path, number, line);
             String id = requiredText(path, number, node, "id");
             String text = requiredText(path, number, node, "text");
             String title = optionalText(path, number, node, "title");
@@ -107,7 +103,7 @@ public final class DatasetReader {
     try (LineReader lines = new LineReader(path)) {
       lines.forEach(
           (line, number) -> {
-            JsonNode node = parseObject(path, number, line);
+            JsonNode node = JsonLine.parseObject(path, number, line);
             queries.add(
                 new Query(
                     requiredText(path, number, node, "id"),
@@ -179,21 +175,6 @@ public final class DatasetReader {
             handler.row(cols, number);
           });
     }
-  }
-
-  private static JsonNode parseObject(Path path, long number, String line)
-      throws DatasetFormatException {
-    JsonNode node;
-    try {
-      node = JSON.readTree(line);
-    } catch (JsonProcessingException e) {
-      throw new DatasetFormatException(
-          path, number, "not valid JSON: " + e.getOriginalMessage(), e);
-    }
-    if (node == null || node.isObject() == false) {
-      throw new DatasetFormatException(path, number, "expected a JSON object, found " + line.strip());
-    }
-    return node;
   }
 
   private static String requiredText(Path path, long number, JsonNode node, String key)

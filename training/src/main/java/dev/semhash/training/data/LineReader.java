@@ -12,7 +12,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
-/** Reads a text file (gzip when its name ends in .gz) line by line, strictly as UTF-8. */
+/**
+ * Reads a text file (gzip when its name ends in .gz) line by line, strictly as UTF-8; a byte-order
+ * mark at the start of the file is skipped.
+ */
 final class LineReader implements AutoCloseable {
   interface LineHandler {
     void line(String line, long number) throws IOException;
@@ -63,6 +66,10 @@ final class LineReader implements AutoCloseable {
         return;
       }
       number++;
+      if (number == 1 && line.startsWith("\uFEFF")) {
+        // A UTF-8 byte-order mark, as some editors write: not part of the first line's text.
+        line = line.substring(1);
+      }
       if (line.isBlank() == false) {
         handler.line(line, number);
       }

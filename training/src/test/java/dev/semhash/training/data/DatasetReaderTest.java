@@ -1,6 +1,7 @@
 package dev.semhash.training.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,6 +62,42 @@ class DatasetReaderTest {
     DatasetFormatException e = docsFail("{\"id\": \"a\", \"text\": \"ok\"}\n{\"id\": \"b\", \"text\": \n");
     assertEquals(2, e.line());
     assertTrue(e.getMessage().contains("docs.jsonl.gz:2: not valid JSON"), e.getMessage());
+  }
+
+  @Test
+  void aSecondObjectOnTheSameLineIsAnError() throws IOException {
+    DatasetFormatException e =
+        docsFail(
+            "{\"id\": \"a\", \"text\": \"t\"}\n"
+                + "{\"id\": \"b\", \"text\": \"u\"} {\"id\": \"c\", \"text\": \"v\"}\n");
+    assertEquals(2, e.line());
+    assertTrue(e.getMessage().contains("docs.jsonl.gz:2: a second JSON value starts at column 26"), e.getMessage());
+    assertTrue(e.getMessage().contains("each document on a line of its own"), e.getMessage());
+  }
+
+  @Test
+  void documentsLongerThanJacksonsDefaultStringLimitAreRead() throws IOException {
+    String text = "word ".repeat(4_200_000); // 21 MB, over Jackson's default 20 MB
+    gzip("docs.jsonl.gz", "{\"id\": \"a\", \"text\": \"" + text + "\"}\n");
+    assertEquals(text, new DatasetReader(dir).documents().get(0).text());
+  }
+
+  @Test
+  void aByteOrderMarkAtTheStartIsSkipped() throws IOException {
+    gzip("docs.jsonl.gz", "\uFEFF{\"id\": \"a\", \"text\": \"t\"}\n");
+    assertEquals("a", new DatasetReader(dir).documents().get(0).id());
+    gzip("edges.tsv.gz", "\uFEFFciting_id\tcited_id\na\ta\n");
+    assertEquals(List.of(new Edge("a", "a")), new DatasetReader(dir).edges());
+  }
+
+  @Test
+  void nonNumericNumbersNameTheFieldNotTheLibrary() throws IOException {
+    DatasetFormatException e =
+        docsFail("{\"id\": \"a\", \"text\": \"t\", \"score\": NaN}\n");
+    assertTrue(
+        e.getMessage().contains(":1: not valid JSON: field \"score\" holds NaN, which JSON does not allow"),
+        e.getMessage());
+    assertFalse(e.getMessage().contains("JsonReadFeature"), e.getMessage());
   }
 
   @Test
