@@ -23,7 +23,8 @@ import org.apache.lucene.util.IOUtils;
  *
  * <p>Split: the training documents are those with split {@code train} and the test documents those
  * with split {@code test}, each in file order; a dataset without any split (a retrieval corpus)
- * is all training and has no test documents. Documents with any other split value are left out.
+ * is all training and has no test documents. {@link DatasetReader} rejects any other split value,
+ * and a dataset where only some documents have a split, so that no document is left out unseen.
  *
  * <p>A document with no vocabulary term (all its words rare, or dropped by the analyzer) has an
  * empty row; {@link SparseMatrix#emptyRows()} counts them.

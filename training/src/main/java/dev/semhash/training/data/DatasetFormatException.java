@@ -13,7 +13,8 @@ public final class DatasetFormatException extends IOException {
   }
 
   public DatasetFormatException(Path file, long line, String problem, Throwable cause) {
-    super(file + ":" + line + ": " + problem, cause);
+    // A problem of the whole file (line 0) has no line to point at.
+    super(file + (line > 0 ? ":" + line : "") + ": " + problem, cause);
     this.file = file;
     this.line = line;
   }

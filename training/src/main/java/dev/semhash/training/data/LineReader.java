@@ -28,8 +28,7 @@ final class LineReader implements AutoCloseable {
   LineReader(Path file) throws IOException {
     this.file = file;
     if (Files.isRegularFile(file) == false) {
-      throw new NoSuchFileException(
-          file.toString(), null, "dataset file not found; check the dataset directory");
+      throw new NoSuchFileException(file.toString(), null, "check the dataset directory");
     }
     InputStream in = Files.newInputStream(file);
     try {
@@ -38,7 +37,12 @@ final class LineReader implements AutoCloseable {
       }
     } catch (IOException e) {
       in.close();
-      throw new DatasetFormatException(file, 0, "not a gzip file: " + e.getMessage(), e);
+      String what =
+          e instanceof java.io.EOFException
+              ? "too short to be a gzip file (" + Files.size(file) + " bytes)"
+              : "not a gzip file, though its name ends in .gz";
+      throw new DatasetFormatException(
+          file, 0, what + "; compress it with gzip, or drop the .gz from its name if it is plain text", e);
     }
     var decoder =
         StandardCharsets.UTF_8

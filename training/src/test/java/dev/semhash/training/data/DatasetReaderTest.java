@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
@@ -112,6 +113,34 @@ class DatasetReaderTest {
   }
 
   @Test
+  void aSplitOtherThanTrainOrTestIsAnError() throws IOException {
+    String train = "{\"id\": \"a\", \"text\": \"t\", \"split\": \"train\"}\n";
+    for (String bad : List.of("\"dev\"", "\"TRAIN\"", "\"\"", "1")) {
+      DatasetFormatException e =
+          docsFail(train + "{\"id\": \"b\", \"text\": \"u\", \"split\": " + bad + "}\n");
+      assertEquals(2, e.line(), e.getMessage());
+      assertTrue(e.getMessage().contains("docs.jsonl.gz:2: \"split\" is " + bad), e.getMessage());
+      assertTrue(e.getMessage().contains("it must be \"train\" or \"test\""), e.getMessage());
+    }
+  }
+
+  @Test
+  void aSplitInSomeDocumentsOnlyIsAnError() throws IOException {
+    String with = "{\"id\": \"a\", \"text\": \"t\", \"split\": \"train\"}\n";
+    String without = "{\"id\": \"b\", \"text\": \"u\"}\n";
+    DatasetFormatException missing = docsFail(with + without);
+    assertTrue(
+        missing.getMessage().contains(":2: this document has no \"split\", but the one on line 1 has"),
+        missing.getMessage());
+    DatasetFormatException late = docsFail(without + with);
+    assertTrue(
+        late.getMessage().contains(":2: this document has \"split\": \"train\", but the one on line 1 has none"),
+        late.getMessage());
+    gzip("docs.jsonl.gz", without + "{\"id\": \"c\", \"text\": \"v\", \"split\": null}\n");
+    assertEquals(2, Document.training(new DatasetReader(dir).documents()).size());
+  }
+
+  @Test
   void duplicateIdsAndEmptyFilesAreRejected() throws IOException {
     DatasetFormatException dup =
         docsFail("{\"id\": \"a\", \"text\": \"t\"}\n{\"id\": \"a\", \"text\": \"u\"}\n");
@@ -149,6 +178,69 @@ class DatasetReaderTest {
     gzip("edges.tsv.gz", "citing_id\tcited_id\na b\n");
     e = assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).edges());
     assertTrue(e.getMessage().endsWith(":2: expected 2 tab-separated columns, found 1"), e.getMessage());
+  }
+
+  @Test
+  void anEdgeFileWithoutHeaderKeepsItsFirstEdge() throws IOException {
+    gzip("docs.jsonl.gz", "{\"id\": \"a\", \"text\": \"t\"}\n{\"id\": \"b\", \"text\": \"u\"}\n");
+    gzip("edges.tsv.gz", "a\tb\nb\ta\n");
+    assertEquals(List.of(new Edge("a", "b"), new Edge("b", "a")), new DatasetReader(dir).edges());
+    gzip("edges.tsv.gz", "source\ttarget\nb\ta\n"); // any header that names no document
+    assertEquals(List.of(new Edge("b", "a")), new DatasetReader(dir).edges());
+  }
+
+  @Test
+  void edgesNamingUnknownDocumentsAreCountedInAWarning() throws IOException {
+    gzip("docs.jsonl.gz", "{\"id\": \"a\", \"text\": \"t\"}\n{\"id\": \"b\", \"text\": \"u\"}\n");
+    gzip("edges.tsv.gz", "citing_id\tcited_id\na\tb\na\tx\ny\tb\nb\ta\n");
+    List<String> warnings = new ArrayList<>();
+    DatasetReader reader = new DatasetReader(dir, warnings::add);
+    assertEquals(List.of(new Edge("a", "b"), new Edge("b", "a")), reader.edges());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(
+        warnings.get(0).contains("edges.tsv.gz: left out 2 of the 4 edges, which name a document id that"
+            + " docs.jsonl.gz does not have (the first on line 3: \"x\")"),
+        warnings.get(0));
+
+    gzip("edges.tsv.gz", "citing_id\tcited_id\na\tx\ny\tz\n");
+    DatasetFormatException none =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir, warnings::add).edges());
+    assertTrue(
+        none.getMessage().contains("edges.tsv.gz:2: none of the 2 edges joins two documents of docs.jsonl.gz;"
+            + " this one names \"x\""),
+        none.getMessage());
+  }
+
+  @Test
+  void fileLevelProblemsHaveNoLineNumberAndSayWhatToDo() throws IOException {
+    Files.writeString(dir.resolve("docs.jsonl.gz"), "{\"id\": \"a\", \"text\": \"t\"}\n");
+    DatasetFormatException notGzip =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+    assertTrue(
+        notGzip.getMessage().endsWith("docs.jsonl.gz: not a gzip file, though its name ends in .gz; compress"
+            + " it with gzip, or drop the .gz from its name if it is plain text"),
+        notGzip.getMessage());
+    Files.writeString(dir.resolve("docs.jsonl.gz"), "");
+    DatasetFormatException empty =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+    assertTrue(empty.getMessage().endsWith("docs.jsonl.gz: too short to be a gzip file (0 bytes); compress it"
+        + " with gzip, or drop the .gz from its name if it is plain text"), empty.getMessage());
+    assertTrue(docsFail("\n").getMessage().endsWith("docs.jsonl.gz: the file holds no document; give one JSON"
+        + " object per line"));
+  }
+
+  @Test
+  void aMissingDocumentFileIsNamedAsTheLayoutNamesIt() throws IOException {
+    NoSuchFileException e =
+        assertThrows(NoSuchFileException.class, () -> new DatasetReader(dir).documents());
+    assertEquals(dir.resolve("docs.jsonl.gz").toString(), e.getFile());
+    assertTrue(e.getReason().contains("nor an uncompressed docs.jsonl"), e.getReason());
+  }
+
+  @Test
+  void plainFilesAreReadToo() throws IOException {
+    Files.writeString(dir.resolve("docs.jsonl"), "{\"id\": \"a\", \"text\": \"t\"}\n");
+    assertEquals("a", new DatasetReader(dir).documents().get(0).id());
   }
 
   @Test
