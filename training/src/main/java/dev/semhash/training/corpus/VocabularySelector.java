@@ -73,8 +73,8 @@ public final class VocabularySelector {
     if (top.isEmpty()) {
       throw new IllegalArgumentException(
           "no term of field \"" + field + "\" has a document frequency in [" + settings.minDocFreq()
-              + ", " + maxDf + "] over " + numDocs + " documents; lower minDocFreq or raise"
-              + " maxDocFreqFraction");
+              + ", " + maxDf + "] over " + numDocs + " documents; lower --min-df or raise"
+              + " --max-df");
     }
     List<Candidate> chosen = new ArrayList<>(top);
     chosen.sort(WORST_FIRST.reversed());

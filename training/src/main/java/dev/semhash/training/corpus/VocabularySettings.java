@@ -20,16 +20,18 @@ public record VocabularySettings(int maxTerms, int minDocFreq, double maxDocFreq
    */
   public static final VocabularySettings DEFAULT = new VocabularySettings(10_000, 2, 1.0);
 
+  // The messages name the command-line options, which is where users meet these settings.
   public VocabularySettings {
     if (maxTerms < 1) {
-      throw new IllegalArgumentException("maxTerms must be at least 1, got " + maxTerms);
+      throw new IllegalArgumentException("--vocabulary-size must be at least 1, got " + maxTerms);
     }
     if (minDocFreq < 1) {
-      throw new IllegalArgumentException("minDocFreq must be at least 1, got " + minDocFreq);
+      throw new IllegalArgumentException("--min-df must be at least 1, got " + minDocFreq);
     }
     if (!(maxDocFreqFraction > 0 && maxDocFreqFraction <= 1)) {
       throw new IllegalArgumentException(
-          "maxDocFreqFraction must be in (0, 1], got " + maxDocFreqFraction);
+          "--max-df must be a fraction in (0, 1], such as 0.5 (1 keeps every term), got "
+              + maxDocFreqFraction);
     }
   }
 

@@ -77,7 +77,7 @@ class VocabularySelectorTest {
   void nothingQualifiesGivesAClearError() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> select(10, 4, 1.0));
-    assertTrue(e.getMessage().contains("[4, 4]") && e.getMessage().contains("lower minDocFreq"), e.getMessage());
+    assertTrue(e.getMessage().contains("[4, 4]") && e.getMessage().contains("lower --min-df or raise --max-df"), e.getMessage());
   }
 
   @Test
@@ -88,5 +88,19 @@ class VocabularySelectorTest {
     assertThrows(IllegalArgumentException.class, () -> new VocabularySettings(10, 1, 1.5));
     assertThrows(IllegalArgumentException.class, () -> new VocabularySettings(10, 1, Double.NaN));
     assertEquals(10_000, VocabularySettings.DEFAULT.maxTerms());
+  }
+
+  @Test
+  void settingsErrorsNameTheCommandLineOptions() {
+    assertEquals(
+        "--vocabulary-size must be at least 1, got 0",
+        assertThrows(IllegalArgumentException.class, () -> new VocabularySettings(0, 1, 1.0)).getMessage());
+    assertEquals(
+        "--min-df must be at least 1, got 0",
+        assertThrows(IllegalArgumentException.class, () -> new VocabularySettings(10, 0, 1.0)).getMessage());
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> new VocabularySettings(10, 1, 1.5))
+            .getMessage()
+            .startsWith("--max-df must be a fraction in (0, 1]"));
   }
 }
