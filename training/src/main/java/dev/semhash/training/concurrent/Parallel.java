@@ -42,9 +42,12 @@ public final class Parallel {
    */
   public static void forEachChunk(int n, int chunkSize, int threads, Progress progress, ChunkTask task)
       throws IOException {
-    if (chunkSize < 1 || threads < 1) {
-      throw new IllegalArgumentException(
-          "chunkSize and threads must be at least 1, got " + chunkSize + " and " + threads);
+    if (threads < 1) {
+      // Users reach this with --threads, which the commands pass on unchecked.
+      throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+    }
+    if (chunkSize < 1) {
+      throw new IllegalArgumentException("chunkSize must be at least 1, got " + chunkSize);
     }
     int chunks = (int) ((n + (long) chunkSize - 1) / chunkSize);
     int workers = Math.min(threads, chunks);

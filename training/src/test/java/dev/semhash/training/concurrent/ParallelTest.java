@@ -51,4 +51,13 @@ class ParallelTest {
                   throw new IllegalStateException("bad");
                 }));
   }
+
+  @Test
+  void threadsBelowOneNameTheOption() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Parallel.forEachChunk(10, 256, 0, ProgressReporter.Progress.NONE, (from, to) -> {}));
+    assertEquals("--threads must be at least 1, got 0", e.getMessage());
+  }
 }
