@@ -76,6 +76,7 @@ public final class VdshTrainer {
   public static HashModel train(
       Corpus corpus, VdshSpec spec, int bits, VdshSettings settings, long seed, ProgressReporter progress)
       throws IOException {
+    requireLabelOnEachDocument(corpus, spec.variant());
     SparseMatrix targets = spec.wordTargets();
     if (targets == null) {
       targets = rawCounts(corpus, settings.threads(), progress);
@@ -83,6 +84,25 @@ public final class VdshTrainer {
     TrainedVdsh trained =
         fit(corpus.train(), targets, corpus.trainLabels(), corpus.labels().size(), spec, bits, settings, seed, progress);
     return trained.export(corpus, progress);
+  }
+
+  /**
+   * The check of {@link #labelModel} where the dataset ids are known, so that the error names the
+   * unlabelled document as the user's file does rather than by its row number.
+   */
+  private static void requireLabelOnEachDocument(Corpus corpus, VdshVariant variant) {
+    int[][] labels = corpus.trainLabels();
+    if (variant.supervised() == false || Arrays.stream(labels).allMatch(l -> l.length == 0)) {
+      return; // nothing to check, or no label at all: labelModel says so
+    }
+    for (int d = 0; d < labels.length; d++) {
+      if (labels[d].length == 0) {
+        throw new IllegalArgumentException(
+            variant.cliName() + " is supervised but training document \"" + corpus.trainIds().get(d)
+                + "\" has no label; label every training document, drop the unlabelled ones, or use"
+                + " the unsupervised vdsh");
+      }
+    }
   }
 
   /** Each training document's raw vocabulary term counts, from the corpus index's term vectors. */
