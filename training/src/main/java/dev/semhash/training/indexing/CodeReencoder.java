@@ -15,6 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReader;
@@ -22,15 +25,15 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
 /**
  * Rewrites every document's code after a model is retrained, without reindexing the text: the
  * stored text is encoded with the new model and written with {@link
- * IndexWriter#updateBinaryDocValue}. All updates are committed at once at the end, so an
- * interrupted run leaves the index exactly as it was (Lucene commits are atomic).
+ * IndexWriter#updateBinaryDocValue}. Every document is checked first (a stored id, unique, and a
+ * stored text), and all updates are committed at once at the end, never on close, so a run that
+ * fails or is interrupted leaves the index exactly as it was (Lucene commits are atomic).
  *
  * <p>A model that reads neighbourhoods (NbrReg+Doc) reads each document with its BM25 neighbours
  * in the index ({@link Bm25TextNeighbours} over the text field, which must then be indexed with
@@ -39,13 +42,16 @@ import org.apache.lucene.util.BytesRef;
  * recently used, so a neighbour that recurs goes through the network once: one BM25 search and
  * about one network pass per document.
  *
- * <p>Requirements: a unique, indexed and stored id field, a stored text field, and a model whose
- * code length equals the field's (a different length needs a new field, since all codes of a field
- * share one length).
+ * <p>Requirements: a unique, indexed and stored id field, a stored text field, an existing code
+ * field, and a model whose code length equals the field's (all codes of a field share one length,
+ * and doc-values updates cannot add a field: a different length needs a new index, or a field of
+ * that length the index already has).
  */
 public final class CodeReencoder {
   /** How many documents' hidden values a neighbourhood model's re-encoding keeps. */
   static final int HIDDEN_CACHE_SIZE = 50_000;
+
+  private static final String UNCHANGED = "the index was left unchanged";
 
   private CodeReencoder() {}
 
@@ -55,79 +61,120 @@ public final class CodeReencoder {
   /**
    * @param idField unique id of each document (a StringField, stored)
    * @param textField the stored text to encode
-   * @param codeField the code field to rewrite
+   * @param codeField the code field to rewrite; it must exist, since doc-values updates cannot add
+   *     a field
+   * @throws IllegalArgumentException if the index, the code field, an id or a text is missing, or
+   *     an id is not unique; nothing is written then
    */
   public static Result reencode(
       Path indexDir, HashModel model, String idField, String textField, String codeField, ProgressReporter progress)
       throws IOException {
-    try (Directory dir = FSDirectory.open(indexDir)) {
-      if (DirectoryReader.indexExists(dir) == false) {
-        throw new IllegalArgumentException("no Lucene index in " + indexDir + "; build one first (for instance with './semhash demo')");
+    try (Directory dir = ExistingIndex.open(indexDir);
+        DirectoryReader reader = DirectoryReader.open(dir)) {
+      ExistingIndex.checkCodeField(reader, codeField, indexDir);
+      int fieldBits = CodeFieldSchema.of(reader).bits(codeField);
+      if (fieldBits != 0 && fieldBits != model.bits()) {
+        throw new IllegalArgumentException(
+            "field '" + codeField + "' holds " + fieldBits + "-bit codes but the model makes " + model.bits()
+                + "-bit codes; re-encode with a " + fieldBits + "-bit model (codes of another length need a new index,"
+                + " or a code field of that length the index already has: updates cannot add a field)");
       }
+      BinaryCodeField.checkBits(model.bits());
+      checkDocuments(reader, idField, textField, progress);
+      Map<String, String> commitData = new HashMap<>(reader.getIndexCommit().getUserData());
+      Bm25TextNeighbours nearest = model.readsNeighbourhood()
+          ? new Bm25TextNeighbours(reader, textField, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model))
+          : null;
+      HiddenValues hidden = nearest == null ? null : new HiddenValues(model, reader.storedFields(), textField);
+      IndexWriterConfig config = SemanticIndexBuilder.config(model, codeField);
+      config.setOpenMode(IndexWriterConfig.OpenMode.APPEND);
+      // Closing the writer then rolls back instead of committing, so a run that fails half-way
+      // leaves every code and the record of the model (MODEL_KEY) as they were.
+      config.setCommitOnClose(false);
+      int total = reader.numDocs();
       int changed = 0;
       int skipped = 0;
-      int total;
-      Map<String, String> commitData;
-      try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        total = reader.numDocs();
-        commitData = new HashMap<>(reader.getIndexCommit().getUserData());
-        int fieldBits = CodeFieldSchema.of(reader).bits(codeField);
-        if (fieldBits != 0 && fieldBits != model.bits()) {
-          throw new IllegalArgumentException(
-              "field '" + codeField + "' holds " + fieldBits + "-bit codes but the model makes " + model.bits()
-                  + "-bit codes; re-encode with a " + fieldBits + "-bit model, or write the new codes to another field");
-        }
-        Bm25TextNeighbours nearest = model.readsNeighbourhood()
-            ? new Bm25TextNeighbours(reader, textField, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model))
-            : null;
-        HiddenValues hidden = nearest == null ? null : new HiddenValues(model, reader.storedFields(), textField);
-        IndexWriterConfig config = SemanticIndexBuilder.config(model, codeField);
-        config.setOpenMode(IndexWriterConfig.OpenMode.APPEND);
-        try (IndexWriter writer = new IndexWriter(dir, config);
-            ProgressReporter.Progress p = progress.start("re-encoding", total, "docs")) {
-          for (LeafReaderContext ctx : reader.leaves()) {
-            LeafReader leaf = ctx.reader();
-            StoredFields stored = leaf.storedFields();
-            Bits live = leaf.getLiveDocs();
-            HammingCodes current = fieldBits == 0 ? null : HammingCodes.of(leaf, codeField, fieldBits);
-            long[] old = new long[(model.bits() + 63) >>> 6];
-            for (int doc = 0; doc < leaf.maxDoc(); doc++) {
-              if (live != null && live.get(doc) == false) {
+      try (IndexWriter writer = new IndexWriter(dir, config);
+          ProgressReporter.Progress p = progress.start("re-encoding", total, "docs")) {
+        long[] old = new long[(model.bits() + 63) >>> 6];
+        for (LeafReaderContext ctx : reader.leaves()) {
+          LeafReader leaf = ctx.reader();
+          StoredFields stored = leaf.storedFields();
+          Bits live = leaf.getLiveDocs();
+          HammingCodes current = fieldBits == 0 ? null : HammingCodes.of(leaf, codeField, fieldBits);
+          for (int doc = 0; doc < leaf.maxDoc(); doc++) {
+            if (live != null && live.get(doc) == false) {
+              continue;
+            }
+            org.apache.lucene.document.Document d = stored.document(doc);
+            String text = d.get(textField);
+            long[] code = nearest == null
+                ? model.encode(text)
+                : model.binarize(hidden.pooled(ctx.docBase + doc, nearest.of(text, ctx.docBase + doc)));
+            int ord = current == null ? -1 : current.ordOf(doc);
+            if (ord >= 0) {
+              current.readCode(ord, old);
+              if (java.util.Arrays.equals(old, code)) {
+                skipped++;
+                p.step(1);
                 continue;
               }
-              org.apache.lucene.document.Document d = stored.document(doc);
-              String id = d.get(idField);
-              String text = d.get(textField);
-              if (id == null || text == null) {
-                throw new IllegalArgumentException(
-                    "document " + (ctx.docBase + doc) + " has no stored '" + (id == null ? idField : textField)
-                        + "' field; re-encoding needs a stored unique id and the stored text (see --id-field, --text-field)");
-              }
-              long[] code = nearest == null
-                  ? model.encode(text)
-                  : model.binarize(hidden.pooled(ctx.docBase + doc, nearest.of(text, ctx.docBase + doc)));
-              int ord = current == null ? -1 : current.ordOf(doc);
-              if (ord >= 0) {
-                current.readCode(ord, old);
-                if (java.util.Arrays.equals(old, code)) {
-                  skipped++;
-                  p.step(1);
-                  continue;
-                }
-              }
-              BytesRef bytes = new BytesRef(HammingCodes.toBytes(code, model.bits()));
-              BinaryCodeField.checkBits(model.bits());
-              writer.updateBinaryDocValue(new Term(idField, id), codeField, bytes);
-              changed++;
-              p.step(1);
             }
+            BytesRef bytes = new BytesRef(HammingCodes.toBytes(code, model.bits()));
+            writer.updateBinaryDocValue(new Term(idField, d.get(idField)), codeField, bytes);
+            changed++;
+            p.step(1);
           }
-          commitData.put(SemanticIndexBuilder.MODEL_KEY, SemanticIndexBuilder.describe(model));
-          writer.setLiveCommitData(commitData.entrySet());
-          writer.commit();
         }
+        commitData.put(SemanticIndexBuilder.MODEL_KEY, SemanticIndexBuilder.describe(model));
+        writer.setLiveCommitData(commitData.entrySet());
+        writer.commit();
       }
       return new Result(total, changed, skipped);
+    }
+  }
+
+  /**
+   * Checks, before anything is written, that every live document has a stored id and text and
+   * that no two share an id: an update by id rewrites every document with that id, so a shared id
+   * would give one document's code to the others.
+   */
+  private static void checkDocuments(DirectoryReader reader, String idField, String textField, ProgressReporter progress)
+      throws IOException {
+    FieldInfo idInfo = FieldInfos.getMergedFieldInfos(reader).fieldInfo(idField);
+    if (idInfo != null && idInfo.getIndexOptions() == IndexOptions.NONE) {
+      throw new IllegalArgumentException("id field '" + idField + "' is stored but not indexed; re-encoding finds each"
+          + " document by its indexed id (index it as a StringField), or give --id-field another field; "
+          + UNCHANGED);
+    }
+    Map<String, Integer> docById = new HashMap<>();
+    try (ProgressReporter.Progress p = progress.start("checking ids", reader.numDocs(), "docs")) {
+      for (LeafReaderContext ctx : reader.leaves()) {
+        StoredFields stored = ctx.reader().storedFields();
+        Bits live = ctx.reader().getLiveDocs();
+        for (int doc = 0; doc < ctx.reader().maxDoc(); doc++) {
+          if (live != null && live.get(doc) == false) {
+            continue;
+          }
+          org.apache.lucene.document.Document d = stored.document(doc);
+          String id = d.get(idField);
+          int docId = ctx.docBase + doc;
+          if (id == null || d.get(textField) == null) {
+            throw new IllegalArgumentException(
+                "document " + docId + (id == null ? "" : " (id '" + id + "')") + " has no stored '"
+                    + (id == null ? idField : textField) + "' field; re-encoding needs a stored unique id and the"
+                    + " stored text of every document (see --id-field, --text-field); " + UNCHANGED);
+          }
+          Integer first = docById.putIfAbsent(id, docId);
+          if (first != null) {
+            throw new IllegalArgumentException(
+                "id '" + id + "' of field '" + idField + "' is shared by documents " + first + " and " + docId
+                    + "; re-encoding updates each document by its id, so ids must be unique (give --id-field a"
+                    + " field with a unique value per document); " + UNCHANGED);
+          }
+          p.step(1);
+        }
+      }
     }
   }
 
