@@ -1,0 +1,109 @@
+package dev.semhash.training.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.semhash.model.HashModel;
+import dev.semhash.model.HashModelFormat;
+import dev.semhash.training.data.Document;
+import dev.semhash.training.indexing.SemanticIndexBuilder;
+import dev.semhash.training.indexing.SmallIndexes;
+import dev.semhash.training.progress.ProgressReporter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Searches that would print meaningless hits fail instead, saying what to give. */
+class SearchCommandTest {
+  @TempDir Path tmp;
+  private Path index;
+  private Path indexedModel;
+  private Path otherModel;
+
+  @BeforeEach
+  void buildIndex() throws Exception {
+    List<Document> docs = SmallIndexes.documents(30);
+    index = tmp.resolve("index");
+    indexedModel = tmp.resolve("indexed.hashmodel");
+    otherModel = tmp.resolve("other.hashmodel");
+    try (HashModel indexed = SmallIndexes.lsh(docs, 32, 1);
+        HashModel other = SmallIndexes.lsh(docs, 32, 2)) {
+      SemanticIndexBuilder.build(docs, indexed, index, "code", ProgressReporter.NONE);
+      HashModelFormat.write(indexed, indexedModel);
+      HashModelFormat.write(other, otherModel);
+    }
+  }
+
+  @Test
+  void theModelTheIndexWasEncodedWithSearches() {
+    CliTestSupport.Outcome ok = search(indexedModel, "--text", "rocket launch");
+    assertEquals(0, ok.exitCode(), ok.err());
+  }
+
+  @Test
+  void anotherModelThanTheIndexRecordsIsRefused() throws Exception {
+    CliTestSupport.Outcome wrong = search(otherModel, "--text", "rocket launch");
+    assertEquals(1, wrong.exitCode());
+    assertTrue(wrong.err().contains("error: the index " + index + " was encoded with lsh, 32 bits, "), wrong.err());
+    assertTrue(wrong.err().contains("seed 1, but " + otherModel + " is lsh, 32 bits, "), wrong.err());
+    assertTrue(wrong.err().contains("give that model, or run encode with this one first"), wrong.err());
+
+    // an index that records no model (built by user code) is taken on trust
+    try (HashModel indexed = HashModelFormat.read(indexedModel);
+        FSDirectory dir = FSDirectory.open(index);
+        IndexWriter writer = new IndexWriter(dir, SemanticIndexBuilder.config(indexed, "code")
+            .setOpenMode(IndexWriterConfig.OpenMode.APPEND))) {
+      writer.setLiveCommitData(Map.<String, String>of().entrySet());
+      writer.commit();
+    }
+    CliTestSupport.Outcome trusted = search(otherModel, "--text", "rocket launch");
+    assertEquals(0, trusted.exitCode(), trusted.err());
+  }
+
+  @Test
+  void aTextWithNoVocabularyTermIsRefused() {
+    for (String text : new String[] {"", "the and of", "zzqxj qqwvv"}) {
+      CliTestSupport.Outcome none = search(indexedModel, "--text", text);
+      assertEquals(1, none.exitCode(), text);
+      assertTrue(none.err().contains("error: no term of the text '" + text + "' is in the model's vocabulary"),
+          none.err());
+    }
+  }
+
+  @Test
+  void aFieldWithoutCodesIsRefused() {
+    CliTestSupport.Outcome unknown = search(indexedModel, "--text", "rocket", "--field", "nosuch");
+    assertEquals(1, unknown.exitCode());
+    assertTrue(unknown.err().contains("error: field 'nosuch' is not in the index " + index
+        + "; give --field one of its code fields: code"), unknown.err());
+    CliTestSupport.Outcome id = search(indexedModel, "--text", "rocket", "--field", "id");
+    assertEquals(1, id.exitCode());
+    assertTrue(id.err().contains("error: field 'id' holds no codes"), id.err());
+  }
+
+  @Test
+  void aMistypedIndexFolderIsNotCreated() {
+    Path typo = tmp.resolve("indx/deeper");
+    CliTestSupport.Outcome outcome =
+        CliTestSupport.run("search", "--index", typo.toString(), "--model", indexedModel.toString(), "--text", "rocket");
+    assertEquals(1, outcome.exitCode());
+    assertTrue(outcome.err().contains("error: no index at " + typo + ": no such folder; give the folder of a Lucene"
+        + " index (for instance semhash-work/demo/index"), outcome.err());
+    assertFalse(Files.exists(tmp.resolve("indx")));
+  }
+
+  private CliTestSupport.Outcome search(Path model, String... more) {
+    List<String> args = new java.util.ArrayList<>(List.of("search", "--index", index.toString(), "--model",
+        model.toString(), "--k", "3", "--no-progress"));
+    args.addAll(List.of(more));
+    return CliTestSupport.run(args.toArray(String[]::new));
+  }
+}
