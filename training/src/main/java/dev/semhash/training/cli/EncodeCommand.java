@@ -22,14 +22,18 @@ import picocli.CommandLine.Option;
     description = {
       "Re-encodes every document of a Lucene index with a model, without reindexing:",
       "the stored text of each document is encoded and its code doc value is updated",
-      "in place (Lucene doc-values updates). All updates are committed together at the",
-      "end, so an interrupted run leaves the index exactly as it was.",
+      "in place (Lucene doc-values updates). Every document is checked before the",
+      "first update, and all updates are committed together at the end, so a run that",
+      "fails or is interrupted leaves the index exactly as it was.",
       "",
-      "The index needs a unique stored id field and the stored text. The model's code",
-      "length must equal the field's.",
+      "The index needs a unique stored id field, the stored text, and the code field",
+      "itself (updates cannot add a field). The model's code length must equal the",
+      "field's. The index records the model, so that search can check it is given",
+      "the same one.",
       "",
-      "Example:",
-      "  ./semhash encode --index semhash-work/demo/index --model new.hashmodel --field code"
+      "Example (after ./semhash demo and a new training run):",
+      "  ./semhash encode --index semhash-work/demo/index \\",
+      "      --model new.hashmodel --field code"
     })
 final class EncodeCommand implements Callable<Integer> {
   @Option(names = "--index", required = true, paramLabel = "DIR", description = "The Lucene index to update.")
@@ -38,7 +42,7 @@ final class EncodeCommand implements Callable<Integer> {
   @Option(names = "--model", required = true, paramLabel = "FILE", description = "Hashing model file (.hashmodel).")
   Path model;
 
-  @Option(names = "--field", defaultValue = "code", paramLabel = "NAME", description = "Code field (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--field", defaultValue = "code", paramLabel = "NAME", description = "Code field to rewrite, which the index must have (default: ${DEFAULT-VALUE}).")
   String field;
 
   @Option(names = "--id-field", defaultValue = SemanticIndexBuilder.ID, paramLabel = "NAME", description = "Unique, stored id field (default: ${DEFAULT-VALUE}).")
@@ -47,17 +51,17 @@ final class EncodeCommand implements Callable<Integer> {
   @Option(names = "--text-field", defaultValue = SemanticIndexBuilder.BODY, paramLabel = "NAME", description = "Stored text field to encode (default: ${DEFAULT-VALUE}).")
   String textField;
 
-  @Mixin CommonOptions common;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() throws Exception {
     long start = System.nanoTime();
     try (HashModel m = HashModelFormat.read(model)) {
-      CodeReencoder.Result r = CodeReencoder.reencode(index, m, idField, textField, field, common.progress());
+      CodeReencoder.Result r = CodeReencoder.reencode(index, m, idField, textField, field, output.progress());
       double seconds = (System.nanoTime() - start) / 1e9;
       System.out.printf("re-encoded %,d documents of %s with %s in %.1f s: %,d codes changed, %,d unchanged%n",
           r.documents(), index, SemanticIndexBuilder.describe(m), seconds, r.changed(), r.skipped());
-      if (common.json != null) {
+      if (output.json != null) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("command", "encode");
         json.put("index", index.toString());
@@ -66,7 +70,7 @@ final class EncodeCommand implements Callable<Integer> {
         json.put("changed", r.changed());
         json.put("unchanged", r.skipped());
         json.put("seconds", CommandSupport.round(seconds));
-        JsonReport.write(common.json, json);
+        JsonReport.write(output.json, json);
       }
     }
     return 0;

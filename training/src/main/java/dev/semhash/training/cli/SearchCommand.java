@@ -35,9 +35,13 @@ import picocli.CommandLine.Option;
       "Encodes --text with the model and prints the documents of the index nearest to",
       "it in Hamming distance: the k nearest (--k, default 10) or all within --radius.",
       "",
+      "The model must be the one the index was encoded with (the index records it when",
+      "it is built or re-encoded), and the text must have words of its vocabulary.",
+      "",
       "Example (after ./semhash demo):",
       "  ./semhash search --index semhash-work/demo/index \\",
-      "      --model semhash-work/demo/lsh-64.hashmodel --text \"fishing quotas\" --k 5"
+      "      --model semhash-work/demo/vdsh-64.hashmodel \\",
+      "      --text \"fishing quotas\" --k 5"
     })
 final class SearchCommand implements Callable<Integer> {
   @Option(names = "--index", required = true, paramLabel = "DIR", description = "Lucene index with a code field.")
@@ -63,7 +67,7 @@ final class SearchCommand implements Callable<Integer> {
     Integer radius;
   }
 
-  @Mixin CommonOptions common;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() throws Exception {
@@ -104,14 +108,14 @@ final class SearchCommand implements Callable<Integer> {
         hit.put("title", title);
         hits.add(hit);
       }
-      if (common.json != null) {
+      if (output.json != null) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("command", "search");
         json.put("query_code", HexFormat.of().formatHex(bytes));
         json.put("bits", m.bits());
         json.put("hits", hits);
         json.put("milliseconds", CommandSupport.round(ms));
-        JsonReport.write(common.json, json);
+        JsonReport.write(output.json, json);
       }
     }
     return 0;

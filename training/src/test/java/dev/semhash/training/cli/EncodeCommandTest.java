@@ -37,4 +37,9 @@ class EncodeCommandTest {
         + "; give --field one of its code fields: code"), outcome.err());
     assertEquals(before, SmallIndexes.snapshot(index, "code", 32));
   }
+
+  @Test
+  void helpExamplesCopyAndOnlyItsOptionsShow() {
+    SearchCommandTest.checkHelp(SemhashCommand.commandLine().getSubcommands().get("encode").getCommandSpec());
+  }
 }

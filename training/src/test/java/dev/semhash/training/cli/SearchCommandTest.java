@@ -20,6 +20,8 @@ import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Searches that would print meaningless hits fail instead, saying what to give. */
 class SearchCommandTest {
@@ -98,6 +100,31 @@ class SearchCommandTest {
     assertTrue(outcome.err().contains("error: no index at " + typo + ": no such folder; give the folder of a Lucene"
         + " index (for instance semhash-work/demo/index"), outcome.err());
     assertFalse(Files.exists(tmp.resolve("indx")));
+  }
+
+  @Test
+  void helpGivesTheDemosModelAndCopyableExamplesOnly() {
+    CommandLine cli = SemhashCommand.commandLine();
+    CommandSpec demo = cli.getSubcommands().get("demo").getCommandSpec();
+    String demoModel = demo.findOption("--work-dir").defaultValue() + "/demo/"
+        + demo.findOption("--method").defaultValue() + "-" + demo.findOption("--bits").defaultValue() + ".hashmodel";
+    CommandSpec search = cli.getSubcommands().get("search").getCommandSpec();
+    assertTrue(String.join("\n", search.usageMessage().description()).contains("--model " + demoModel + " \\"),
+        String.join("\n", search.usageMessage().description()));
+    checkHelp(search);
+  }
+
+  /** Examples copy and paste (no line wrapped, each continued line ends in a backslash); no --seed, --work-dir. */
+  static void checkHelp(CommandSpec command) {
+    String[] lines = command.usageMessage().description();
+    for (int i = 0; i < lines.length; i++) {
+      assertTrue(lines[i].length() <= 80, "wrapped at 80 columns: " + lines[i]);
+      if (lines[i].startsWith("      ")) {
+        assertTrue(lines[i - 1].endsWith(" \\"), "continued without a backslash: " + lines[i - 1]);
+      }
+    }
+    assertEquals(null, command.findOption("--seed"));
+    assertEquals(null, command.findOption("--work-dir"));
   }
 
   private CliTestSupport.Outcome search(Path model, String... more) {
