@@ -181,7 +181,8 @@ final class RerankedHitsQuery extends Query {
 
   @Override
   public void visit(QueryVisitor visitor) {
-    visitor.visitLeaf(this);
+    // a highlighter that rewrites first must still find the first stage's terms
+    original.visit(visitor);
   }
 
   @Override

@@ -90,4 +90,22 @@ public class TestRerankedHitsScorer extends LuceneTestCase {
       }
     }
   }
+
+  public void testRewrittenQueryVisitsTheFirstStageTerms() throws IOException {
+    RerankModel model = TinyModels.ssi();
+    try (Directory dir = twoSegments(model);
+        DirectoryReader reader = DirectoryReader.open(dir)) {
+      Query firstStage =
+          new BooleanQuery.Builder()
+              .add(new TermQuery(new Term(BODY, "apple")), Occur.SHOULD)
+              .add(new TermQuery(new Term(BODY, "pear")), Occur.SHOULD)
+              .build();
+      Query q = new RerankQuery(firstStage, model, "apple pear", 10, Combination.REPLACE, 0f, VEC);
+      Query rewritten = new IndexSearcher(reader).rewrite(q);
+      assertNotSame(q, rewritten);
+      java.util.Set<Term> terms = new java.util.HashSet<>();
+      rewritten.visit(org.apache.lucene.search.QueryVisitor.termCollector(terms));
+      assertEquals(java.util.Set.of(new Term(BODY, "apple"), new Term(BODY, "pear")), terms);
+    }
+  }
 }

@@ -120,12 +120,12 @@ final class OffHeapCodeDocValues extends CodeDocValues {
       return lo;
     }
     // gallop: docs[lo] < target; find hi with docs[hi] >= target or hi = count
-    int step = 1;
+    long step = 1; // long: doubling past 2^30 must not wrap in a segment of over 2^30 codes
     int hi = lo + 1;
     while (hi < count && docs.get(hi) < target) {
       lo = hi;
       step <<= 1;
-      hi = (int) Math.min((long) lo + step, count);
+      hi = (int) Math.min(lo + step, count);
     }
     // docs[lo] < target <= docs[hi] (or hi == count)
     long found = docs.binarySearch(lo + 1, hi, target);
