@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.lucene.analysis.CharArrayMap;
 import org.apache.lucene.store.DataInput;
+import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.DataOutput;
 
 /**
@@ -116,6 +117,10 @@ public final class Vocabulary {
     long numDocs = in.readVLong();
     double avgDocLength = Double.longBitsToDouble(in.readLong());
     int size = in.readVInt();
+    // a damaged size must not allocate gigabytes before the reader runs out of input
+    if (size < 0 || (in instanceof IndexInput file && size > file.length() - file.getFilePointer())) {
+      throw new IOException("corrupt vocabulary: " + size + " terms cannot be in what is left of the input");
+    }
     String[] terms = new String[size];
     long[] dfs = new long[size];
     for (int i = 0; i < size; i++) {

@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.store.ByteBuffersDataOutput;
+import org.apache.lucene.store.ByteBuffersIndexInput;
+import org.apache.lucene.store.IndexInput;
 import org.junit.jupiter.api.Test;
 
 class VocabularyTest {
@@ -47,5 +50,25 @@ class VocabularyTest {
             IllegalArgumentException.class,
             () -> new Vocabulary(List.of("a"), new long[] {5}, 2, 1));
     assertTrue(df.getMessage().contains("outside [1, 2]"), df.getMessage());
+  }
+
+  @Test
+  void refusesASizeTheInputCannotHold() throws Exception {
+    ByteBuffersDataOutput negative = new ByteBuffersDataOutput();
+    negative.writeVLong(10);
+    negative.writeLong(Double.doubleToLongBits(3));
+    negative.writeVInt(-5);
+    IOException e =
+        assertThrows(IOException.class, () -> Vocabulary.read(new ByteArrayDataInput(negative.toArrayCopy())));
+    assertTrue(e.getMessage().contains("corrupt vocabulary: -5 terms"), e.getMessage());
+
+    ByteBuffersDataOutput huge = new ByteBuffersDataOutput();
+    huge.writeVLong(10);
+    huge.writeLong(Double.doubleToLongBits(3));
+    huge.writeVInt(Integer.MAX_VALUE);
+    huge.writeString("a");
+    IndexInput file = new ByteBuffersIndexInput(huge.toDataInput(), "model");
+    e = assertThrows(IOException.class, () -> Vocabulary.read(file));
+    assertTrue(e.getMessage().contains(Integer.MAX_VALUE + " terms"), e.getMessage());
   }
 }
