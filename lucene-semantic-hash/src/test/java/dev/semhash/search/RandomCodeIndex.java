@@ -1,5 +1,7 @@
 package dev.semhash.search;
 
+import dev.semhash.codecs.SemhashCodec;
+import dev.semhash.document.BinaryCodeField;
 import dev.semhash.index.HammingCodes;
 import java.io.Closeable;
 import java.io.IOException;
@@ -18,6 +20,7 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.index.RandomIndexWriter;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.util.Bits;
@@ -57,13 +60,27 @@ final class RandomCodeIndex implements Closeable {
    */
   RandomCodeIndex(Random random, int bits, int numDocs, boolean deletions, boolean singleSegment)
       throws IOException {
+    this(random, bits, numDocs, deletions, singleSegment, false);
+  }
+
+  /**
+   * @param semhashCodec whether to write the codes with the semhash codec (off-heap codes and
+   *     hash tables) instead of the default codec's binary doc values
+   */
+  RandomCodeIndex(
+      Random random, int bits, int numDocs, boolean deletions, boolean singleSegment, boolean semhashCodec)
+      throws IOException {
     this.bits = bits;
     this.codesById = new long[numDocs][];
     this.categoryById = new String[numDocs];
     long[][] centres = CodeGen.centres(random, 1 + random.nextInt(4), bits);
     long[][] codes = CodeGen.clustered(random, numDocs, bits, centres);
     dir = LuceneTestCase.newDirectory(random);
-    RandomIndexWriter writer = new RandomIndexWriter(random, dir);
+    RandomIndexWriter writer =
+        semhashCodec
+            ? new RandomIndexWriter(
+                random, dir, LuceneTestCase.newIndexWriterConfig(random, new MockAnalyzer(random)).setCodec(new SemhashCodec(FIELD)))
+            : new RandomIndexWriter(random, dir);
     for (int id = 0; id < numDocs; id++) {
       Document doc = new Document();
       doc.add(new StringField("id", Integer.toString(id), Field.Store.NO));
@@ -72,7 +89,10 @@ final class RandomCodeIndex implements Closeable {
       doc.add(new StringField("cat", categoryById[id], Field.Store.NO));
       if (random.nextInt(10) != 0) {
         codesById[id] = codes[id];
-        doc.add(new BinaryDocValuesField(FIELD, new BytesRef(HammingCodes.toBytes(codes[id], bits))));
+        doc.add(
+            semhashCodec
+                ? new BinaryCodeField(FIELD, codes[id], bits)
+                : new BinaryDocValuesField(FIELD, new BytesRef(HammingCodes.toBytes(codes[id], bits))));
       }
       writer.addDocument(doc);
       if (random.nextInt(50) == 0) {

@@ -2,20 +2,16 @@ package dev.semhash.search;
 
 import dev.semhash.codecs.SemhashCodec;
 import dev.semhash.document.BinaryCodeField;
-import dev.semhash.index.HammingCodes;
 import dev.semhash.search.HammingRadiusQuery.Strategy;
+import dev.semhash.search.RandomCodeIndex.Hit;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -30,90 +26,48 @@ import org.apache.lucene.tests.index.RandomIndexWriter;
 import org.apache.lucene.tests.search.CheckHits;
 import org.apache.lucene.tests.search.QueryUtils;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.apache.lucene.util.Bits;
 
 /** The queries end to end over the SemhashCodes10 format (off-heap codes and real hash tables). */
 public class TestQueriesOverCodec extends LuceneTestCase {
-
-  record Hit(int doc, int distance) {}
 
   public void testRandomAgainstBruteForce() throws IOException {
     Random random = random();
     int[] widths = {8, 16, 24, 40, 64, 72, 128, 136, 200, 1024};
     for (int iter = 0; iter < 6; iter++) {
       int bits = widths[random.nextInt(widths.length)];
-      int numDocs = 1 + random.nextInt(1500);
-      try (Directory dir = random.nextBoolean() ? newDirectory() : new MMapDirectory(createTempDir())) {
-        long[][] codes = new long[numDocs][];
-        String[] cats = new String[numDocs];
-        long[][] centres = CodeGen.centres(random, 1 + random.nextInt(3), bits);
-        try (RandomIndexWriter w =
-            new RandomIndexWriter(
-                random, dir, newIndexWriterConfig().setCodec(new SemhashCodec("code")))) {
-          for (int id = 0; id < numDocs; id++) {
-            Document doc = new Document();
-            doc.add(new StringField("id", Integer.toString(id), Field.Store.NO));
-            doc.add(new NumericDocValuesField("idv", id));
-            cats[id] = random.nextInt(3) == 0 ? "a" : "b";
-            doc.add(new StringField("cat", cats[id], Field.Store.NO));
-            if (random.nextInt(8) != 0) {
-              codes[id] =
-                  CodeGen.flip(
-                      random,
-                      centres[random.nextInt(centres.length)],
-                      bits,
-                      random.nextInt(bits / 4 + 1));
-              doc.add(new BinaryCodeField("code", codes[id], bits));
+      try (RandomCodeIndex index =
+          new RandomCodeIndex(random, bits, 1 + random.nextInt(1500), true, random.nextInt(4) == 0, true)) {
+        IndexSearcher searcher = newSearcher(index.reader);
+        for (int q = 0; q < 8; q++) {
+          long[] query = index.queryCode(random);
+          String cat = random.nextBoolean() ? null : "a";
+          int radius = random.nextInt(bits / 3 + 1);
+          for (Strategy s : Strategy.values()) {
+            int r = s == Strategy.PROBE ? Math.min(radius, 12) : radius;
+            Query rq = new HammingRadiusQuery(RandomCodeIndex.FIELD, QueryCode.ofWords(query, bits), r, s);
+            if (cat != null) {
+              rq =
+                  new BooleanQuery.Builder()
+                      .add(rq, Occur.MUST)
+                      .add(new TermQuery(new Term("cat", cat)), Occur.FILTER)
+                      .build();
             }
-            w.addDocument(doc);
-            if (random.nextInt(200) == 0) {
-              w.commit();
-            }
+            check(searcher, rq, index.withinRadius(query, r, cat), bits, "bits=" + bits + " " + s + " r=" + r);
+            CheckHits.checkExplanations(rq, RandomCodeIndex.FIELD, searcher);
           }
-          for (int i = 0; i < numDocs / 10; i++) {
-            w.deleteDocuments(new Term("id", Integer.toString(random.nextInt(numDocs))));
+          int k = 1 + random.nextInt(50);
+          Query topk =
+              new HammingTopKQuery(
+                  RandomCodeIndex.FIELD, query, bits, k, cat == null ? null : new TermQuery(new Term("cat", cat)));
+          if (random.nextBoolean()) {
+            topk = ((HammingTopKQuery) topk).withLeafConcurrency();
           }
-          if (random.nextInt(4) == 0) {
-            w.forceMerge(1);
-          }
-        }
-        try (DirectoryReader reader = DirectoryReader.open(dir)) {
-          IndexSearcher searcher = newSearcher(reader);
-          for (int q = 0; q < 8; q++) {
-            long[] query = CodeGen.flip(random, centres[random.nextInt(centres.length)], bits, random.nextInt(bits / 4 + 1));
-            String cat = random.nextBoolean() ? null : "a";
-            List<Hit> all = brute(reader, codes, cats, query, cat);
-            int radius = random.nextInt(bits / 3 + 1);
-            for (Strategy s : Strategy.values()) {
-              int r = s == Strategy.PROBE ? Math.min(radius, 12) : radius;
-              Query rq = new HammingRadiusQuery("code", QueryCode.ofWords(query, bits), r, s);
-              if (cat != null) {
-                rq =
-                    new BooleanQuery.Builder()
-                        .add(rq, Occur.MUST)
-                        .add(new TermQuery(new Term("cat", cat)), Occur.FILTER)
-                        .build();
-              }
-              List<Hit> want = all.stream().filter(h -> h.distance() <= r).toList();
-              check(searcher, rq, want, bits, "bits=" + bits + " " + s + " r=" + r);
-              CheckHits.checkExplanations(rq, "code", searcher);
-            }
-            int k = 1 + random.nextInt(50);
-            Query topk =
-                new HammingTopKQuery(
-                    "code", query, bits, k, cat == null ? null : new TermQuery(new Term("cat", cat)));
-            if (random.nextBoolean()) {
-              topk = ((HammingTopKQuery) topk).withLeafConcurrency();
-            }
-            List<Hit> nearest = all.stream().sorted(Comparator.comparingInt(Hit::distance).thenComparingInt(Hit::doc)).limit(k).toList();
-            check(searcher, topk, nearest, bits, "bits=" + bits + " topk k=" + k);
-            CheckHits.checkExplanations(topk, "code", searcher);
-          }
+          check(searcher, topk, index.nearest(query, k, cat), bits, "bits=" + bits + " topk k=" + k);
+          CheckHits.checkExplanations(topk, RandomCodeIndex.FIELD, searcher);
         }
       }
     }
   }
-
 
   public void testQueryUtilsOverCodec() throws IOException {
     Random random = random();
@@ -165,27 +119,5 @@ public class TestQueriesOverCodec extends LuceneTestCase {
       assertEquals(msg, HammingScore.of(ranked.get(i).distance(), bits), sd.score, 0f);
     }
     assertEquals(msg, ranked.size(), searcher.count(q));
-  }
-
-  private static List<Hit> brute(
-      DirectoryReader reader, long[][] codes, String[] cats, long[] query, String cat)
-      throws IOException {
-    List<Hit> hits = new ArrayList<>();
-    for (LeafReaderContext leaf : reader.leaves()) {
-      NumericDocValues ids = leaf.reader().getNumericDocValues("idv");
-      Bits live = leaf.reader().getLiveDocs();
-      for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-        if (live != null && live.get(doc) == false) {
-          continue;
-        }
-        assertTrue(ids.advanceExact(doc));
-        int id = (int) ids.longValue();
-        if (codes[id] == null || (cat != null && !cat.equals(cats[id]))) {
-          continue;
-        }
-        hits.add(new Hit(leaf.docBase + doc, HammingCodes.distance(codes[id], query)));
-      }
-    }
-    return hits;
   }
 }
