@@ -142,7 +142,9 @@ public final class HammingRadiusQuery extends Query {
       if (codes == null || codes.size() == 0) {
         return null;
       }
-      SubstringIndex index = codes.substringIndex();
+      // the scan strategies never read the hash tables, so they do not open them
+      boolean scanOnly = strategy == Strategy.SCAN || strategy == Strategy.TWO_PHASE;
+      SubstringIndex index = scanOnly ? null : codes.substringIndex();
       boolean probe =
           index != null
               && switch (strategy) {
