@@ -117,8 +117,8 @@ public abstract class HammingCodes {
   /**
    * The codes of {@code field} in {@code reader}: the format's own fast view when the field was
    * written with the semhash codes format, otherwise the field's {@code BinaryDocValues} read into
-   * memory. Returns null if the segment does not know the field, and codes of {@link #size()} 0
-   * if it knows the field but none of its live or deleted documents has a code there.
+   * memory. Returns null if the segment does not know the field, and codes of {@link #size()} 0 if
+   * it knows the field but holds no code in it.
    *
    * @param expectedBits the code length the caller works with; every code must have exactly {@code
    *     expectedBits / 8} bytes
