@@ -94,7 +94,7 @@ public final class DatasetReader {
     List<Document> docs = new ArrayList<>();
     Set<String> ids = new HashSet<>();
     Path path = existing("docs.jsonl");
-    SplitCheck splits = new SplitCheck(path);
+    SplitCheck splits = new SplitCheck(path, "document");
     try (LineReader lines = new LineReader(path)) {
       lines.forEach(
           (line, number) -> {
@@ -133,6 +133,7 @@ public final class DatasetReader {
   public List<Query> queries() throws IOException {
     List<Query> queries = new ArrayList<>();
     Path path = existing("queries.jsonl");
+    SplitCheck splits = new SplitCheck(path, "query");
     try (LineReader lines = new LineReader(path)) {
       lines.forEach(
           (line, number) -> {
@@ -141,13 +142,16 @@ public final class DatasetReader {
                 new Query(
                     requiredText(path, number, node, "id"),
                     requiredText(path, number, node, "text"),
-                    optionalText(path, number, node, "split")));
+                    splits.check(number, node.get("split"))));
           });
     }
     return queries;
   }
 
-  /** Every relevance judgement. */
+  /**
+   * Every relevance judgement. The first line is the header ({@code query_id, doc_id, relevance,
+   * split}) unless its relevance is a number; a split, where given, is {@code train} or {@code test}.
+   */
   public List<Qrel> qrels() throws IOException {
     List<Qrel> qrels = new ArrayList<>();
     Path path = existing("qrels.tsv");
@@ -155,16 +159,24 @@ public final class DatasetReader {
         path,
         3,
         4,
-        true,
+        false, // decided below, by the relevance column
         (cols, number) -> {
           int relevance;
           try {
             relevance = Integer.parseInt(cols[2].trim());
           } catch (NumberFormatException e) {
+            if (number == 1) {
+              return; // the header, which names the columns
+            }
             throw new DatasetFormatException(
                 path, number, "relevance \"" + cols[2] + "\" is not an integer");
           }
-          qrels.add(new Qrel(cols[0], cols[1], relevance, cols.length > 3 ? cols[3] : ""));
+          String split = cols.length > 3 ? cols[3] : "";
+          if (split.isEmpty() == false && split.equals("train") == false && split.equals("test") == false) {
+            throw new DatasetFormatException(
+                path, number, "split \"" + split + "\" is neither \"train\" nor \"test\" (lower case)");
+          }
+          qrels.add(new Qrel(cols[0], cols[1], relevance, split));
         });
     return qrels;
   }

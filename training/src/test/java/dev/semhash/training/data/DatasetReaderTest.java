@@ -181,6 +181,32 @@ class DatasetReaderTest {
   }
 
   @Test
+  void qrelsKeepTheirFirstJudgementWithoutHeaderAndCheckTheirSplit() throws IOException {
+    gzip("qrels.tsv.gz", "q1\td1\t1\ttrain\nq2\td2\t0\ttest\n");
+    assertEquals(
+        List.of(new Qrel("q1", "d1", 1, "train"), new Qrel("q2", "d2", 0, "test")),
+        new DatasetReader(dir).qrels());
+    gzip("qrels.tsv.gz", "query_id\tdoc_id\trelevance\tsplit\nq1\td1\t1\tdev\n");
+    DatasetFormatException e =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).qrels());
+    assertTrue(e.getMessage().endsWith("qrels.tsv.gz:2: split \"dev\" is neither \"train\" nor \"test\" (lower case)"), e.getMessage());
+  }
+
+  @Test
+  void aQuerySplitOtherThanTrainOrTestIsAnError() throws IOException {
+    gzip("queries.jsonl.gz", "{\"id\": \"q1\", \"text\": \"what?\", \"split\": \"dev\"}\n");
+    DatasetFormatException e =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).queries());
+    assertTrue(e.getMessage().contains("queries.jsonl.gz:1: \"split\" is \"dev\"; it must be"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("left out of every query, which makes all of them training queries"), e.getMessage());
+    gzip(
+        "queries.jsonl.gz",
+        "{\"id\": \"q1\", \"text\": \"a\", \"split\": \"test\"}\n{\"id\": \"q2\", \"text\": \"b\"}\n");
+    e = assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).queries());
+    assertTrue(e.getMessage().contains("queries.jsonl.gz:2: this query has no \"split\", but the one on line 1 has"), e.getMessage());
+  }
+
+  @Test
   void anEdgeFileWithoutHeaderKeepsItsFirstEdge() throws IOException {
     gzip("docs.jsonl.gz", "{\"id\": \"a\", \"text\": \"t\"}\n{\"id\": \"b\", \"text\": \"u\"}\n");
     gzip("edges.tsv.gz", "a\tb\nb\ta\n");
