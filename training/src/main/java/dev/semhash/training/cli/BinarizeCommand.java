@@ -62,7 +62,7 @@ final class BinarizeCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "Model file to write (.hashmodel).")
   Path out;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class, description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
   @Mixin CommonOptions common;

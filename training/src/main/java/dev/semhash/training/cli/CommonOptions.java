@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 public final class CommonOptions {
   @Option(
       names = "--seed",
+      paramLabel = "N",
       defaultValue = "42",
       description = "Seed for every random choice (default: ${DEFAULT-VALUE}). Reported in the output.")
   long seed;

@@ -70,7 +70,7 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--queries", defaultValue = "200", paramLabel = "Q", description = "Held-out documents used as queries for the quality figure (default: ${DEFAULT-VALUE}).")
   int queries;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class, description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
   @Option(names = "--method", defaultValue = "vdsh", paramLabel = "M", converter = EvalHashCommand.MethodConverter.class,

@@ -136,7 +136,7 @@ final class EvalHashCommand implements Callable<Integer> {
           + " (JSON key binarizations): which thresholds suit the model.")
   boolean compareBinarizations;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class, description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
   @Mixin CorpusOptions corpusOptions;

@@ -74,7 +74,7 @@ final class EvalReferencesCommand implements Callable<Integer> {
       description = "The classifier's first step, divided by 1 + epoch/10 later (default: 1.0).")
   double classifierLearningRate = OneVsRestLogisticRegression.Settings.DEFAULT.learningRate();
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class, description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
   @Mixin CorpusOptions corpusOptions;

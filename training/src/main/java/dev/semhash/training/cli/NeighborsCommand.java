@@ -57,7 +57,7 @@ final class NeighborsCommand implements Callable<Integer> {
   @Option(names = "--no-cache", description = "Compute even if a cached result exists (and do not store it).")
   boolean noCache;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+  @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class, description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 
   @Mixin CorpusOptions corpusOptions;

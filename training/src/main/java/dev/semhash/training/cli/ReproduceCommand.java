@@ -199,6 +199,7 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(
       names = "--threads",
       paramLabel = "N",
+      converter = ThreadCount.class,
       description = "Worker threads (default: all cores).")
   int threads = Parallel.defaultThreads();
 

@@ -303,6 +303,12 @@ class EvalHashCommandTest {
     assertTrue(weighting.err().contains("Invalid value for option '--weighting': unknown term weighting 'magic'"),
         weighting.err());
     assertFalse(weighting.err().contains("java.lang"), weighting.err());
+    for (String command : new String[] {"train", "eval-hash", "demo", "reproduce", "neighbors", "binarize", "eval-references"}) {
+      CliTestSupport.Outcome threads = CliTestSupport.run(command, "--dataset", data.toString(), "--threads", "0");
+      assertEquals(2, threads.exitCode(), command + ": " + threads.err());
+      assertTrue(threads.err().contains("Invalid value for option '--threads': --threads must be at least 1, got 0"),
+          command + ": " + threads.err());
+    }
   }
 
   @Test
