@@ -63,13 +63,16 @@ final class EpochScoringOption {
   /**
    * A fresh scorer for one training run, or {@code null} if the option is not given or the method
    * cannot be scored ({@link #appliesTo}).
+   *
+   * @param seed the run's training seed (ITQ's rotation starts from it, as the exported model's does)
    */
-  QueryPrecisionByEpoch scorer(Corpus corpus, int bits, HashingMethod method, MethodOptions options, int threads) {
+  QueryPrecisionByEpoch scorer(
+      Corpus corpus, int bits, HashingMethod method, MethodOptions options, int threads, long seed) {
     if (enabled == false || appliesTo(method) == false) {
       return null;
     }
     Binarization binarization = options.binarization() == null ? method.binarization() : options.binarization();
-    return QueryPrecisionByEpoch.of(corpus, bits, binarization, threads);
+    return QueryPrecisionByEpoch.of(corpus, bits, binarization, threads, seed);
   }
 
   /**

@@ -258,7 +258,7 @@ final class EvalHashCommand implements Callable<Integer> {
           List<Map<String, Object>> ofLength = new ArrayList<>();
           for (long seed : seeds == null ? List.of(common.seed) : seeds) {
             String curveSuffix = LearningCurveOption.suffix(b, lengths.size() > 1, seed, seeds != null);
-            QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, b, source.method, options, threads);
+            QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, b, source.method, options, threads, seed);
             MethodOptions runOptions = scored == null ? options : options.withEpochScorer(scored);
             Map<String, Object> run = new HashRun(dataset, threads, seed, common.progress()).trainAndEvaluate(corpus, source.method, b, runOptions, (model, r) -> {
                   EpochScoringOption.put(scored, model.info(), r);

@@ -381,7 +381,7 @@ final class ReproduceCommand implements Callable<Integer> {
         cellsDone.message(c.name());
         System.out.printf("[%d/%d] %s%n", done[0], todo.size(), c.name());
         try {
-          QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, c.bits(), c.method(), options, threads);
+          QueryPrecisionByEpoch scored = epochScoring.scorer(corpus, c.bits(), c.method(), options, threads, c.seed());
           Map<String, Object> run =
               runner.trainAndEvaluate(
                   corpus,

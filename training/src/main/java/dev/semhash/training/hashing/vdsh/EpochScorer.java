@@ -8,7 +8,7 @@ import dev.semhash.training.corpus.SparseMatrix;
  * {@link QueryPrecisionByEpoch} scores a run's queries as the thesis authors' released code did.
  *
  * <pre class="prettyprint">
- * QueryPrecisionByEpoch byEpoch = QueryPrecisionByEpoch.of(corpus, 32, Binarization.MEDIAN, 2);
+ * QueryPrecisionByEpoch byEpoch = QueryPrecisionByEpoch.of(corpus, 32, Binarization.MEDIAN, 2, 42L);
  * VdshTrainer.train(corpus, VdshVariant.VDSH, 32, VdshSettings.DEFAULT.withEpochScorer(byEpoch), 42L, progress);
  * double best = byEpoch.best();
  * </pre>

@@ -26,6 +26,7 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
   private final int bits;
   private final Binarization binarization;
   private final int threads;
+  private final long seed;
   private final List<Double> scores = new ArrayList<>();
 
   /**
@@ -33,12 +34,14 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
    * @param documentLabels their label ids, one list per row
    * @param queries the queries, in the same vocabulary and weighting
    * @param queryLabels their label ids, one list per row
+   * @param seed the seed the network is trained with, which starts ITQ's rotation as the export
+   *     starts it (unused by the other binarisations)
    * @throws IllegalArgumentException if a matrix and its labels differ in rows, the matrices in
    *     columns, or a side is empty
    */
   public QueryPrecisionByEpoch(
       SparseMatrix documents, int[][] documentLabels, SparseMatrix queries, int[][] queryLabels,
-      int bits, Binarization binarization, int threads) {
+      int bits, Binarization binarization, int threads, long seed) {
     if (documents.numColumns() != queries.numColumns()) {
       throw new IllegalArgumentException(
           "documents have " + documents.numColumns() + " columns but queries " + queries.numColumns()
@@ -53,12 +56,13 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
     this.bits = bits;
     this.binarization = binarization;
     this.threads = threads;
+    this.seed = seed;
   }
 
-  /** The corpus's queries against its training documents. */
-  public static QueryPrecisionByEpoch of(Corpus corpus, int bits, Binarization binarization, int threads) {
+  /** The corpus's queries against its training documents, for a network trained with {@code seed}. */
+  public static QueryPrecisionByEpoch of(Corpus corpus, int bits, Binarization binarization, int threads, long seed) {
     return new QueryPrecisionByEpoch(
-        corpus.train(), corpus.trainLabels(), corpus.test(), corpus.testLabels(), bits, binarization, threads);
+        corpus.train(), corpus.trainLabels(), corpus.test(), corpus.testLabels(), bits, binarization, threads, seed);
   }
 
   private static void requireRows(SparseMatrix m, int[][] labels, String what) {
@@ -80,7 +84,8 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
     }
     double precision =
         ValidationPrecision.precision(
-            all(means, documents), documentLabels, all(means, queries), queryLabels, bits, binarization, threads);
+            all(means, documents), documentLabels, all(means, queries), queryLabels, bits, binarization, threads,
+            seed);
     scores.add(precision);
     return precision;
   }

@@ -28,6 +28,7 @@ final class ValidationPrecision {
   private final int bits;
   private final Binarization binarization;
   private final int threads;
+  private final long seed;
   private final List<List<String>> trainedLabels;
   private final List<List<String>> heldOutLabels;
 
@@ -35,9 +36,11 @@ final class ValidationPrecision {
    * @param trained rows the encoder trains on (the ranked documents)
    * @param heldOut rows held out (the queries)
    * @param labels each training document's label ids
+   * @param seed the run's seed, which starts ITQ's rotation as {@link TrainedVdsh#export} starts it
    * @throws IllegalArgumentException if {@code labels} is null
    */
-  ValidationPrecision(int[] trained, int[] heldOut, int[][] labels, int bits, Binarization binarization, int threads) {
+  ValidationPrecision(
+      int[] trained, int[] heldOut, int[][] labels, int bits, Binarization binarization, int threads, long seed) {
     if (labels == null) {
       throw new IllegalArgumentException("early stopping on precision needs the training documents' labels");
     }
@@ -46,6 +49,7 @@ final class ValidationPrecision {
     this.bits = bits;
     this.binarization = binarization;
     this.threads = threads;
+    this.seed = seed;
     this.trainedLabels = labelNames(trained, labels);
     this.heldOutLabels = labelNames(heldOut, labels);
   }
@@ -62,23 +66,30 @@ final class ValidationPrecision {
   /** Prec@100 of the held-out rows' codes under the encoder's current means. */
   double measure(Means means) {
     return precision(
-        all(means, trained, bits), trainedLabels, all(means, heldOut, bits), heldOutLabels, bits, binarization, threads);
+        all(means, trained, bits), trainedLabels, all(means, heldOut, bits), heldOutLabels, bits, binarization, threads,
+        seed);
   }
 
   /**
    * Prec@100 of queries ranking documents by Hamming distance, both coded from real values
    * (row-major, {@code bits} per row) with thresholds (or an ITQ rotation) fitted on the
    * documents' values, as {@link TrainedVdsh#export} fits them on the training documents.
+   *
+   * @param seed the run's seed: ITQ's rotation starts from it, as the export's does (a local
+   *     optimum that depends on the start, so another seed would judge other codes than those
+   *     exported)
    */
   static double precision(
       float[] documentValues, List<List<String>> documentLabels, float[] queryValues, List<List<String>> queryLabels,
-      int bits, Binarization binarization, int threads) {
+      int bits, Binarization binarization, int threads, long seed) {
     int documents = documentLabels.size();
     int queries = queryLabels.size();
     long[][] documentCodes;
     long[][] queryCodes;
     if (binarization == Binarization.ITQ) {
-      ItqRotation itq = ItqRotation.learn(documentValues, documents, bits, 0L);
+      // The run's seed, as TrainedVdsh.export starts the rotation (it was 0L, so that an epoch was
+      // judged by another local optimum of ITQ than the codes the model then exported).
+      ItqRotation itq = ItqRotation.learn(documentValues, documents, bits, seed);
       documentCodes = itq.codes(documentValues, documents);
       queryCodes = itq.codes(queryValues, queries);
     } else {

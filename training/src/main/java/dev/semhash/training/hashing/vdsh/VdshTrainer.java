@@ -278,7 +278,8 @@ public final class VdshTrainer {
         precisionChooses == false && settings.epochScorer() != null && hasSomeLabel(labels, n);
     ValidationPrecision precision =
         precisionChooses || precisionReported
-            ? new ValidationPrecision(training, validation, labels, bits, settings.binarization(), settings.threads())
+            ? new ValidationPrecision(
+                training, validation, labels, bits, settings.binarization(), settings.threads(), seed)
             : null;
     List<EpochStats> history = new ArrayList<>();
     double klWeight = 0;

@@ -44,7 +44,7 @@ class QueryPrecisionByEpochTest {
       documentLabels[r] = new int[] {r < 100 ? 1 : 0};
     }
     QueryPrecisionByEpoch scorer =
-        new QueryPrecisionByEpoch(documents, documentLabels, rows(2), new int[][] {{0}, {0}}, BITS, Binarization.MEDIAN, 2);
+        new QueryPrecisionByEpoch(documents, documentLabels, rows(2), new int[][] {{0}, {0}}, BITS, Binarization.MEDIAN, 2, 42L);
     assertTrue(Double.isNaN(scorer.best()));
     assertEquals(0, scorer.bestEpoch());
     assertEquals(0.0, scorer.score(1, epoch(1f, 1f, documents)), 0.0);
@@ -63,7 +63,7 @@ class QueryPrecisionByEpochTest {
     int[][] labels = new int[200][];
     Arrays.fill(labels, new int[] {0});
     QueryPrecisionByEpoch scorer =
-        new QueryPrecisionByEpoch(documents, labels, rows(2), new int[][] {{0}, {0}}, BITS, Binarization.MEDIAN, 1);
+        new QueryPrecisionByEpoch(documents, labels, rows(2), new int[][] {{0}, {0}}, BITS, Binarization.MEDIAN, 1, 42L);
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> scorer.score(2, epoch(1f, 1f, documents)));
     assertEquals("epoch 2 scored after 0 epochs; use a new scorer for each training run", e.getMessage());
   }
@@ -72,10 +72,10 @@ class QueryPrecisionByEpochTest {
   void refusesLabelsThatDoNotMatchTheRows() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new QueryPrecisionByEpoch(rows(3), new int[][] {{0}, {0}}, rows(1), new int[][] {{0}}, BITS,
-            Binarization.MEDIAN, 1));
+            Binarization.MEDIAN, 1, 42L));
     assertEquals("scoring each epoch needs one label list per row of the documents, got 2 for 3 rows", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> new QueryPrecisionByEpoch(rows(1), new int[][] {{0}}, rows(1), null, BITS, Binarization.MEDIAN, 1));
+        () -> new QueryPrecisionByEpoch(rows(1), new int[][] {{0}}, rows(1), null, BITS, Binarization.MEDIAN, 1, 42L));
     assertEquals("scoring each epoch needs one label list per row of the queries, got none for 1 rows", e.getMessage());
   }
 }

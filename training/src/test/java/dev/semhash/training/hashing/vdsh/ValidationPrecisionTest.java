@@ -36,8 +36,8 @@ class ValidationPrecisionTest {
       }
       return out;
     };
-    assertEquals(0.5, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.MEDIAN, 2).measure(means), 0.0);
-    assertEquals(0.0, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.SIGN, 1).measure(means), 0.0);
+    assertEquals(0.5, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.MEDIAN, 2, 42L).measure(means), 0.0);
+    assertEquals(0.0, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.SIGN, 1, 42L).measure(means), 0.0);
   }
 
   /** Medians as numpy computes them: the middle value, or the mean of the two middle ones. */
@@ -51,7 +51,43 @@ class ValidationPrecisionTest {
   @Test
   void labelsAreRequired() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new ValidationPrecision(new int[] {0}, new int[] {1}, null, BITS, Binarization.MEDIAN, 1));
+        () -> new ValidationPrecision(new int[] {0}, new int[] {1}, null, BITS, Binarization.MEDIAN, 1, 42L));
     assertEquals("early stopping on precision needs the training documents' labels", e.getMessage());
+  }
+
+  /**
+   * Under ITQ an epoch is judged by the codes the exported model would give, and the export
+   * ({@link TrainedVdsh#export}) starts ITQ's rotation from the run's seed: so must the criterion,
+   * since ITQ's alternation ends in a local optimum that depends on its random start.
+   */
+  @Test
+  void itqScoresTheCodesOfTheRotationTheExportLearns() {
+    java.util.Random random = new java.util.Random(3);
+    int documents = 300;
+    int queries = 60;
+    float[] documentValues = new float[documents * BITS];
+    float[] queryValues = new float[queries * BITS];
+    java.util.List<java.util.List<String>> documentLabels = new java.util.ArrayList<>();
+    java.util.List<java.util.List<String>> queryLabels = new java.util.ArrayList<>();
+    for (int r = 0; r < documents + queries; r++) {
+      int label = random.nextInt(4);
+      float[] values = r < documents ? documentValues : queryValues;
+      int row = r < documents ? r : r - documents;
+      for (int j = 0; j < BITS; j++) {
+        // each label a cluster in a few dimensions, plus noise
+        values[row * BITS + j] = (float) ((j % 4 == label ? 2 : 0) + random.nextGaussian());
+      }
+      (r < documents ? documentLabels : queryLabels).add(java.util.List.of(Integer.toString(label)));
+    }
+    long seed = 42;
+    ItqRotation exported = ItqRotation.learn(documentValues, documents, BITS, seed);
+    double expected =
+        new dev.semhash.training.eval.HammingRankingEvaluator(BITS, exported.codes(documentValues, documents), documentLabels)
+            .evaluate(exported.codes(queryValues, queries), queryLabels, new int[] {100}, 2, 1,
+                dev.semhash.training.progress.ProgressReporter.NONE)
+            .precisionAt(100);
+    assertEquals(expected,
+        ValidationPrecision.precision(documentValues, documentLabels, queryValues, queryLabels, BITS, Binarization.ITQ, 1, seed),
+        0.0);
   }
 }

@@ -145,7 +145,7 @@ class VdshTrainerTest {
    */
   @Test
   void scoringEveryEpochLeavesTheModelAlone() throws IOException {
-    QueryPrecisionByEpoch scored = QueryPrecisionByEpoch.of(corpus, BITS, Binarization.MEDIAN, 2);
+    QueryPrecisionByEpoch scored = QueryPrecisionByEpoch.of(corpus, BITS, Binarization.MEDIAN, 2, 42L);
     TrainedVdsh again = VdshTrainer.fit(corpus.train(), counts, corpus.trainLabels(), corpus.labels().size(),
         VdshVariant.VDSH, BITS, SMALL.withEpochScorer(scored), SEED, ProgressReporter.NONE);
     try (HashModel scoredModel = again.export(corpus, ProgressReporter.NONE)) {
@@ -585,7 +585,7 @@ class VdshTrainerTest {
     VdshSettings s = SMALL.withHiddenUnits(32).withMaxEpochs(4).withPatience(4);
     int n = corpus.labels().size();
     TrainedVdsh plain = VdshTrainer.fit(x, c, labels, n, VdshVariant.VDSH, 16, s, 5, ProgressReporter.NONE);
-    QueryPrecisionByEpoch scorer = new QueryPrecisionByEpoch(x, labels, queries, queryLabels, 16, Binarization.MEDIAN, 1);
+    QueryPrecisionByEpoch scorer = new QueryPrecisionByEpoch(x, labels, queries, queryLabels, 16, Binarization.MEDIAN, 1, 42L);
     TrainedVdsh scored =
         VdshTrainer.fit(x, c, labels, n, VdshVariant.VDSH, 16, s.withEpochScorer(scorer), 5, ProgressReporter.NONE);
     TrainedVdsh stopping = VdshTrainer.fit(
@@ -604,7 +604,7 @@ class VdshTrainerTest {
     assertEquals(4, info.get("validation_prec@100").split(",").length);
 
     // without training labels there is nothing to measure, and scoring still runs
-    QueryPrecisionByEpoch again = new QueryPrecisionByEpoch(x, labels, queries, queryLabels, 16, Binarization.MEDIAN, 1);
+    QueryPrecisionByEpoch again = new QueryPrecisionByEpoch(x, labels, queries, queryLabels, 16, Binarization.MEDIAN, 1, 42L);
     TrainedVdsh unlabelled = VdshTrainer.fit(
         x, c, new int[600][0], 0, VdshVariant.VDSH, 16, s.withEpochScorer(again), 5, ProgressReporter.NONE);
     assertTrue(unlabelled.history.stream().allMatch(e -> Double.isNaN(e.validationPrecision())));
