@@ -263,7 +263,9 @@ final class TrainedVdsh {
     info.put("kl_weights", history.stream().map(e -> format(e.klWeight())).collect(Collectors.joining(",")));
     if (history.stream().anyMatch(e -> Double.isNaN(e.validationPrecision()) == false)) {
       info.put("validation_prec@100",
-          history.stream().map(e -> String.format(Locale.ROOT, "%.4f", e.validationPrecision())).collect(Collectors.joining(",")));
+          // unrounded: the epoch the held-out labels choose is read back from these, and two epochs a
+          // few hits apart must not tie
+          history.stream().map(e -> Double.toString(e.validationPrecision())).collect(Collectors.joining(",")));
     }
     info.put("epoch_seconds", history.stream().map(e -> format(e.seconds())).collect(Collectors.joining(",")));
     info.put("epoch_cpu_seconds", history.stream().map(e -> format(e.cpuSeconds())).collect(Collectors.joining(",")));

@@ -11,7 +11,6 @@ import dev.semhash.training.report.LearningCurve;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,11 +29,6 @@ class TrainedVdshInfoTest {
         history, 1, 10, 2, 1.0);
   }
 
-  // Fails: TrainedVdsh.info writes validation_prec@100 with 4 decimals ("%.4f"), so epochs whose
-  // held-out precision differs in the 5th decimal tie and the first is taken. Not fixed here: the
-  // fix can move label_chosen_epoch of committed cells (reuters-vdsh-32: epochs 15 and 16 both
-  // read .6981), so it changes docs/reproduction. Remove @Disabled to see it fail.
-  @Disabled("known bug, not fixed: changes committed reproduction results (label_chosen_epoch)")
   @Test
   void theEpochHeldOutLabelsRankFirstSurvivesTheInfo() throws IOException {
     List<Document> train = List.of(
