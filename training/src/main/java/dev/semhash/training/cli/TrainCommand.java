@@ -80,6 +80,12 @@ final class TrainCommand implements Callable<Integer> {
       double seconds = (System.nanoTime() - start) / 1e9;
       System.out.printf("trained %s on %,d documents of %s in %.1f s -> %s%n",
           SemanticIndexBuilder.describe(model), corpus.train().numRows(), reader.name(), seconds, out);
+      int empty = corpus.train().emptyRows();
+      if (empty > 0) {
+        // they train nothing and share one code; the user should know how many
+        System.out.printf("  %,d of them have no vocabulary term (only stop words or rare words): they all"
+            + " get one code, the model's code for an empty text%n", empty);
+      }
       Path curve = learningCurve.write(model, reader.name(), "");
       if (common.json != null) {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -88,6 +94,7 @@ final class TrainCommand implements Callable<Integer> {
         json.put("dataset", reader.name());
         json.put("bits", bits);
         json.put("seed", common.seed);
+        json.put("documents_without_vocabulary_term", corpus.train().emptyRows());
         if (options.isEmpty() == false) {
           json.put("method_options", options.given());
         }
