@@ -87,13 +87,25 @@ public final class SemhashCommand implements Runnable {
               commandLine.getColorScheme().errorText("error: " + describe(e)));
           if (System.getenv("SEMHASH_DEBUG") != null) {
             e.printStackTrace(err);
-          } else {
+          } else if (isInputError(e) == false) {
             err.println("(set SEMHASH_DEBUG=1 to see the stack trace)");
           }
           err.flush();
           return 1;
         });
     return cli;
+  }
+
+  /**
+   * Whether {@code e} reports a bad input in a message that says what to do: the stack trace of such
+   * an error shows nothing more, so the hint to see it would only be noise.
+   */
+  static boolean isInputError(Throwable e) {
+    return e instanceof IllegalArgumentException
+        || e instanceof dev.semhash.training.data.DatasetFormatException
+        || e instanceof dev.semhash.model.ModelFormatException
+        || e instanceof dev.semhash.rerank.model.ModelFormatException
+        || e instanceof java.nio.file.NoSuchFileException;
   }
 
   static String describe(Throwable e) {

@@ -33,6 +33,17 @@ class SemhashCommandTest {
   }
 
   @Test
+  void inputErrorsSayWhatIsWrongWithoutTheStackTraceHint(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+    CliTestSupport.Outcome missing = CliTestSupport.run("inspect", tmp.resolve("none.hashmodel").toString());
+    assertEquals(1, missing.exitCode(), missing.err());
+    assertTrue(missing.err().startsWith("error: "), missing.err());
+    assertFalse(missing.err().contains("SEMHASH_DEBUG"), missing.err());
+    assertTrue(SemhashCommand.isInputError(new IllegalArgumentException("bad")));
+    assertFalse(SemhashCommand.isInputError(new IllegalStateException("a bug")));
+    assertFalse(SemhashCommand.isInputError(new java.io.IOException("disk")));
+  }
+
+  @Test
   void helpTextsFitEightyColumns() {
     List<String> problems = new ArrayList<>();
     for (String command : List.of("demo", "train", "binarize", "eval-hash", "eval-rerank", "neighbors", "inspect",
