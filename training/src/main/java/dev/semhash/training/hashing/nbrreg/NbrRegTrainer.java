@@ -84,7 +84,7 @@ public final class NbrRegTrainer {
       throw new IllegalArgumentException(
           variant.cliName() + " needs more training documents than the k = " + k
               + " BM25 neighbours it finds for each, got " + n
-              + "; use a larger training set or fewer neighbours");
+              + "; give it at least " + (k + 1) + " training documents");
     }
     int threads = settings.vdsh().threads();
     Neighbors neighbours = CorpusNeighbors.bm25(corpus.index(), settings.neighbours(), cache, threads, progress);

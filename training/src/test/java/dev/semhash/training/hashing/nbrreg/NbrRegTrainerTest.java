@@ -65,7 +65,7 @@ class NbrRegTrainerTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> NbrRegTrainer.train(small, NbrRegVariant.NBRREG, 8, NbrRegSettings.DEFAULT, 1, ProgressReporter.NONE));
       assertTrue(e.getMessage().contains("needs more training documents than the k = 20 BM25 neighbours"), e.getMessage());
-      assertTrue(e.getMessage().contains("got 20"), e.getMessage());
+      assertTrue(e.getMessage().contains("got 20; give it at least 21 training documents"), e.getMessage());
     }
   }
 
