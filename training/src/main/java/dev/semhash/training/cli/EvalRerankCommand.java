@@ -178,6 +178,11 @@ final class EvalRerankCommand implements Callable<Integer> {
     if (task.equals("qrels") == false) {
       return new DocumentTaskRun(this).run(reader);
     }
+    if (reader.has("queries.jsonl") == false) {
+      throw new IllegalArgumentException(
+          dataset + " has no queries.jsonl.gz, which --task qrels (the default) reads; for a dataset of"
+              + " labelled documents use --task doc-doc, for one with citations --task links");
+    }
     List<Document> docs = reader.documents();
     List<Query> allQueries = reader.queries();
     List<Query> queries = allQueries.stream().filter(q -> split.equals(q.split())).toList();

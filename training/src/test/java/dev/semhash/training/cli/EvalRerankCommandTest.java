@@ -52,6 +52,15 @@ class EvalRerankCommandTest {
   }
 
   @Test
+  void aDatasetWithoutQueriesPointsToTheDocumentTasks() throws Exception {
+    gz("docs.jsonl.gz", "{\"id\": \"a\", \"text\": \"solar cells\", \"labels\": [\"x\"], \"split\": \"train\"}\n");
+    CliTestSupport.Outcome r = CliTestSupport.run("eval-rerank", "--dataset", tmp.toString(), "--no-progress");
+    assertEquals(1, r.exitCode(), r.err());
+    assertTrue(r.err().contains("has no queries.jsonl.gz, which --task qrels (the default) reads; for a dataset of"
+        + " labelled documents use --task doc-doc"), r.err());
+  }
+
+  @Test
   void ssiOnAHandMadeCollectionWritesBaselineRerankedAndModel() throws Exception {
     StringBuilder docs = new StringBuilder();
     String[][] topics = {{"solar", "photovoltaic", "sunlight"}, {"wind", "turbine", "blade"}, {"bread", "oven", "bake"}, {"river", "fish", "water"}};
