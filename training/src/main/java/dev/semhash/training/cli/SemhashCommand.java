@@ -80,6 +80,8 @@ public final class SemhashCommand implements Runnable {
   /** The configured command line, also used by tests. */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SemhashCommand());
+    // --method VDSH is accepted as vdsh; every other name option should be as forgiving
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           PrintWriter err = commandLine.getErr();

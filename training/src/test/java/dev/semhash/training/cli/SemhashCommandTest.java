@@ -44,6 +44,18 @@ class SemhashCommandTest {
   }
 
   @Test
+  void namesAreReadWhateverTheirCase(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+    // both get past parsing (exit 2 would be a parse error) to the missing dataset
+    for (String[] run : new String[][] {
+      {"train", "--method", "VDSH", "--dataset", tmp.resolve("none").toString(), "--out", tmp.resolve("m.hashmodel").toString()},
+      {"train-rerank", "--model", "SSI", "--dataset", tmp.resolve("none").toString(), "--out", tmp.resolve("m.rerankmodel").toString()}
+    }) {
+      CliTestSupport.Outcome r = CliTestSupport.run(run);
+      assertEquals(1, r.exitCode(), run[0] + ": " + r.err());
+    }
+  }
+
+  @Test
   void helpTextsFitEightyColumns() {
     List<String> problems = new ArrayList<>();
     for (String command : List.of("demo", "train", "binarize", "eval-hash", "eval-rerank", "neighbors", "inspect",
