@@ -82,6 +82,18 @@ public final class SemhashCommand implements Runnable {
     CommandLine cli = new CommandLine(new SemhashCommand());
     // --method VDSH is accepted as vdsh; every other name option should be as forgiving
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // a mistyped option gets its error, a suggestion and where to look, not 100 lines of usage
+    cli.setParameterExceptionHandler(
+        (e, args) -> {
+          CommandLine c = e.getCommandLine();
+          PrintWriter err = c.getErr();
+          err.println(c.getColorScheme().errorText("error: " + e.getMessage()));
+          CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+          err.println("see './semhash " + c.getCommandSpec().qualifiedName(" ").replaceFirst("^semhash ?", "")
+              + (c.getCommandSpec().qualifiedName().equals("semhash") ? "" : " ") + "--help'");
+          err.flush();
+          return c.getCommandSpec().exitCodeOnInvalidInput();
+        });
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           PrintWriter err = commandLine.getErr();

@@ -44,6 +44,19 @@ class SemhashCommandTest {
   }
 
   @Test
+  void aMistypedOptionGetsASuggestionNotTheWholeUsage() {
+    CliTestSupport.Outcome r = CliTestSupport.run("train", "--dataset", "d", "--out", "m.hashmodel", "--epochz", "3");
+    assertEquals(2, r.exitCode(), r.err());
+    assertTrue(r.err().startsWith("error: Unknown options: '--epochz'"), r.err());
+    assertTrue(r.err().contains("--epochs"), "a suggestion: " + r.err());
+    assertTrue(r.err().contains("see './semhash train --help'"), r.err());
+    assertTrue(r.err().lines().count() < 10, r.err());
+    CliTestSupport.Outcome top = CliTestSupport.run("trian");
+    assertEquals(2, top.exitCode(), top.err());
+    assertTrue(top.err().contains("see './semhash --help'"), top.err());
+  }
+
+  @Test
   void namesAreReadWhateverTheirCase(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
     // both get past parsing (exit 2 would be a parse error) to the missing dataset
     for (String[] run : new String[][] {
