@@ -172,6 +172,16 @@ public record LearningCurve(
     return 0;
   }
 
+  /**
+   * The first epoch from which early stopping counts its patience: the KL weight is full and the
+   * floor of training documents is passed ({@code VdshTrainer} waits for both); 0 if the KL weight
+   * never reached 1 (the run could not stop early) or was not recorded.
+   */
+  public int earlyStoppingWatchEpoch() {
+    int full = klWeightFullEpoch();
+    return full == 0 ? 0 : Math.max(full, stoppingFloorEpoch);
+  }
+
   private static List<Double> numbers(Map<String, String> info, String key) {
     String text = info.get(key);
     if (text == null) {

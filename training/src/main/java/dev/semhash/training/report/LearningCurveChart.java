@@ -104,9 +104,11 @@ public final class LearningCurveChart {
             range, KL_FULL,
             new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 3f}, 0f));
       }
-      int floor = curve.stoppingFloorEpoch();
-      if (floor > 0 && floor <= curve.epochs()) {
-        vertical(chart, "may stop early\nfrom epoch " + floor, floor, range, STOPPING_FLOOR,
+      // patience counts only from here, so a run whose KL weight never reaches 1 cannot stop early;
+      // where the KL line already marks the epoch, a second line would only hide it
+      int watch = curve.earlyStoppingWatchEpoch();
+      if (watch > curve.klWeightFullEpoch() && watch <= curve.epochs()) {
+        vertical(chart, "patience counts\nfrom epoch " + watch, watch, range, STOPPING_FLOOR,
             new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 3f, 2f, 3f}, 0f));
       }
       vertical(chart, "kept epoch " + curve.keptEpoch(), curve.keptEpoch(), range, KEPT, new BasicStroke(1.5f));

@@ -30,6 +30,7 @@ class LearningCurveChartTest {
   @Test
   void theStoppingFloorIsBrownOnlyWhenTheRunReachedIt() throws Exception {
     Map<String, String> info = LearningCurveTest.info();
+    info.put("kl_weights", "1.000,1.000,1.000,1.000"); // full from epoch 1: the floor decides
     info.put("training_documents", "1000");
     info.put("min_training_documents", "1500"); // epoch 2, not the kept epoch 3 whose black line would cover it
     Path reached = tmp.resolve("reached.png");
@@ -40,6 +41,12 @@ class LearningCurveChartTest {
     LearningCurveChart.write(LearningCurve.of(info), null, beyond);
     assertEquals(0, count(ImageIO.read(beyond.toFile()), LearningCurveChart.STOPPING_FLOOR),
         "four epochs never reached a floor of 50 epochs' documents");
+    info.put("min_training_documents", "1500");
+    info.put("kl_weights", "0.100,0.200,0.300,0.400");
+    Path annealing = tmp.resolve("annealing.png");
+    LearningCurveChart.write(LearningCurve.of(info), null, annealing);
+    assertEquals(0, count(ImageIO.read(annealing.toFile()), LearningCurveChart.STOPPING_FLOOR),
+        "patience never counts while the KL weight is below 1, so the run could not stop early");
   }
 
   @Test

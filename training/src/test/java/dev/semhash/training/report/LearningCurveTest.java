@@ -57,6 +57,17 @@ class LearningCurveTest {
   }
 
   @Test
+  void patienceCountsOnceTheKlWeightIsFullAndTheFloorPassed() {
+    Map<String, String> info = info();
+    assertEquals(2, LearningCurve.of(info).earlyStoppingWatchEpoch(), "the KL weight is full at epoch 2, no floor");
+    info.put("training_documents", "2272");
+    info.put("min_training_documents", "6816");
+    assertEquals(3, LearningCurve.of(info).earlyStoppingWatchEpoch(), "the floor's epoch 3 comes later");
+    info.put("kl_weights", "0.100,0.200,0.300,0.400");
+    assertEquals(0, LearningCurve.of(info).earlyStoppingWatchEpoch(), "a weight below 1 throughout: no early stop");
+  }
+
+  @Test
   void readsTheHeldOutPrecisionOfPrecisionEarlyStopping() {
     Map<String, String> info = info();
     info.put("early_stopping", "precision");
