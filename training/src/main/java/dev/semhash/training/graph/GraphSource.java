@@ -1,6 +1,9 @@
 package dev.semhash.training.graph;
 
+import dev.semhash.text.TermWeighting;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.SparseMatrix;
+import dev.semhash.training.neighbors.CorpusNeighbors;
 import dev.semhash.training.neighbors.CosineKnnGraph;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
@@ -36,13 +39,18 @@ public enum GraphSource {
       return g;
     }
   },
-  /** Each training document joined to its {@code k} nearest training documents by cosine. */
+  /** Each training document joined to its {@code k} nearest training documents by TF-IDF cosine. */
   KNN("knn") {
     @Override
     public DocumentGraph graph(Corpus corpus, int k, int threads, ProgressReporter progress)
         throws IOException {
-      return DocumentGraph.fromNeighbors(
-          CosineKnnGraph.compute(corpus.train().normalizeRows(), k, threads, progress));
+      // The graph is TF-IDF cosine (thesis 5.3.2) whatever weighting the corpus gives the
+      // encoder (--weighting): cosine over the corpus's own rows made the graph of a binary, tf
+      // or bm25 corpus a different graph. A TF-IDF corpus keeps its rows exactly as before.
+      SparseMatrix rows = corpus.settings().weighting() == TermWeighting.TFIDF
+          ? corpus.train().normalizeRows()
+          : CorpusNeighbors.tfidfRows(corpus, threads, progress);
+      return DocumentGraph.fromNeighbors(CosineKnnGraph.compute(rows, k, threads, progress));
     }
   },
   /**

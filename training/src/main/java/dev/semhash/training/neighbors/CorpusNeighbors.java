@@ -84,8 +84,11 @@ public final class CorpusNeighbors {
     return cache == null ? compute.compute() : cache.getOrCompute(tfidfCosineKey(corpus, k), compute);
   }
 
-  /** Unit-length TF-IDF rows of the training documents over the corpus vocabulary. */
-  static SparseMatrix tfidfRows(Corpus corpus, int threads, ProgressReporter progress)
+  /**
+   * Unit-length TF-IDF rows of the training documents over the corpus vocabulary (public for
+   * {@link dev.semhash.training.graph.GraphSource#KNN}, whose graph is TF-IDF cosine too).
+   */
+  public static SparseMatrix tfidfRows(Corpus corpus, int threads, ProgressReporter progress)
       throws IOException {
     if (corpus.settings().weighting() == TermWeighting.TFIDF) {
       return corpus.settings().normalize() ? corpus.train() : corpus.train().normalizeRows();

@@ -107,4 +107,37 @@ class GraphSourceTest {
         assertThrows(IllegalArgumentException.class, () -> GraphSource.parse("citations"));
     assertTrue(e.getMessage().contains("links, knn or links+knn"), e.getMessage());
   }
+
+  /**
+   * The implicit graph is the TF-IDF cosine k-NN graph (thesis 5.3.2, EVALUATION.md) whatever the
+   * corpus's own weighting (--weighting only chooses the encoder's input), as {@link
+   * dev.semhash.training.neighbors.CorpusNeighbors#tfidfCosine} already builds it for STH.
+   */
+  @Test
+  void knnGraphIsTfidfCosineWhateverTheCorpusWeighting() throws IOException {
+    java.util.Random random = new java.util.Random(5);
+    List<Document> docs = new java.util.ArrayList<>();
+    for (int i = 0; i < 120; i++) {
+      StringBuilder text = new StringBuilder();
+      int length = 3 + random.nextInt(15);
+      for (int t = 0; t < length; t++) {
+        text.append("w").append((int) Math.floor(Math.pow(random.nextDouble(), 2) * 60)).append(' ');
+      }
+      docs.add(doc("d" + i, text.toString()));
+    }
+    CorpusSettings settings = CorpusSettings.DEFAULT.withVocabulary(new VocabularySettings(40, 2, 1.0));
+    try (Corpus tfidf = Corpus.build(docs, List.of(), settings, null, 1, ProgressReporter.NONE)) {
+      DocumentGraph expected = GraphSource.KNN.graph(tfidf, 6, 1, ProgressReporter.NONE);
+      for (dev.semhash.text.TermWeighting w :
+          List.of(dev.semhash.text.TermWeighting.BINARY, dev.semhash.text.TermWeighting.TF,
+              dev.semhash.text.TermWeighting.BM25)) {
+        try (Corpus other = Corpus.build(docs, List.of(), settings.withWeighting(w), null, 1, ProgressReporter.NONE)) {
+          DocumentGraph g = GraphSource.KNN.graph(other, 6, 1, ProgressReporter.NONE);
+          for (int i = 0; i < g.size(); i++) {
+            assertArrayEquals(expected.neighbors(i), g.neighbors(i), w + " corpus, node " + i);
+          }
+        }
+      }
+    }
+  }
 }
