@@ -3,6 +3,7 @@ package dev.semhash.training.neighbors;
 import dev.semhash.training.retrieval.BagOfWordsQuery;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexReader;
@@ -15,6 +16,7 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The nearest documents of a text in any Lucene index field by BM25, searched as {@link
@@ -69,7 +71,12 @@ public final class Bm25TextNeighbours {
    * term with the field.
    */
   public int[] of(String text, int exclude) throws IOException {
-    TreeMap<String, Integer> tf = new TreeMap<>(BagOfWordsQuery.termCounts(analyzer, field, text)); // term order
+    // The index's term order (UTF-8 bytes, as Bm25Neighbors reads a term vector), which decides
+    // which of equally weighted terms make the queryTerms cut. String order (UTF-16) differs for
+    // supplementary characters against U+E000-U+FFFF, and then an indexed document's own text
+    // found other neighbours here than Bm25Neighbors found for it at training.
+    TreeMap<String, Integer> tf = new TreeMap<>(Comparator.comparing(BytesRef::new));
+    tf.putAll(BagOfWordsQuery.termCounts(analyzer, field, text));
     String[] terms = tf.keySet().toArray(new String[0]);
     int[] counts = tf.values().stream().mapToInt(Integer::intValue).toArray();
     // its own document holds every term once more, so a term only it has is no use

@@ -74,4 +74,28 @@ class Bm25TextNeighboursTest {
         assertThrows(IllegalArgumentException.class, () -> Bm25NeighborSettings.parse("bm25, k=5"));
     assertTrue(e.getMessage().contains("does not describe BM25 neighbours"), e.getMessage());
   }
+
+  /**
+   * Equal-weight terms are cut at {@code queryTerms} in the index's term order (UTF-8 bytes, as a
+   * term vector lists them), not Java's UTF-16 order: the two differ between a term with a
+   * supplementary character and one with a character in U+E000-U+FFFF such as the ligature "\uFB01".
+   */
+  @Test
+  void tiedTermsAreCutInTheIndexsTermOrder() throws IOException {
+    String bold = "\uD835\uDC1A\uD835\uDC1B"; // mathematical bold "ab", U+1D41A U+1D41B
+    String fi = "\uFB01le"; // "file" with the fi ligature
+    List<Document> docs = List.of(
+        new Document("d0", "", bold + " " + fi, List.of(), "train"),
+        new Document("d1", "", bold + " zulu", List.of(), "train"),
+        new Document("d2", "", fi + " yankee", List.of(), "train"));
+    Bm25NeighborSettings oneTerm = new Bm25NeighborSettings(1, 1, 1.2f, 0.75f);
+    try (CorpusIndex index = CorpusIndex.buildInMemory(docs, AnalyzerSettings.DEFAULT, ProgressReporter.NONE);
+        Analyzer analyzer = AnalyzerSettings.DEFAULT.newAnalyzer()) {
+      assertEquals(2, index.newTermCountReader().read(0).size(), "both terms survive analysis");
+      Neighbors nn = new Bm25Neighbors(index, oneTerm).compute(1, ProgressReporter.NONE);
+      assertArrayEquals(new int[] {2}, nn.of(0)); // the ligature term sorts first in UTF-8
+      Bm25TextNeighbours nearest = new Bm25TextNeighbours(index.reader(), CorpusIndex.BODY, analyzer, oneTerm);
+      assertArrayEquals(nn.of(0), nearest.of(docs.get(0).fullText(), 0));
+    }
+  }
 }
