@@ -110,6 +110,12 @@ public final class RerankExperiment {
       if (fixedWeight != null && (Float.isFinite(fixedWeight) == false || fixedWeight < 0)) {
         throw new IllegalArgumentException("weight must be finite and >= 0, got " + fixedWeight);
       }
+      // the model trains (and chooses its epoch and weight) on the training split's queries:
+      // evaluating that split would report training queries as test figures
+      if (java.util.Objects.equals(trainSplit, testSplit)) {
+        throw new IllegalArgumentException(
+            "the evaluated split \"" + testSplit + "\" is the split the model trains on; evaluate another one (--split test)");
+      }
     }
 
     public Settings with(double validationFraction, int depth, int minDocFreq, Float fixedWeight, Bm25Index.Settings bm25, String testSplit) {
