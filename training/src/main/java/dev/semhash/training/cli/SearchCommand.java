@@ -123,11 +123,18 @@ final class SearchCommand implements Callable<Integer> {
 
   /** Codes of another model are not comparable: refuses a model other than the index records. */
   private void checkModel(DirectoryReader reader, HashModel m) throws java.io.IOException {
-    String recorded = reader.getIndexCommit().getUserData().get(SemanticIndexBuilder.MODEL_KEY);
+    Map<String, String> data = reader.getIndexCommit().getUserData();
+    String recorded = data.get(SemanticIndexBuilder.MODEL_KEY);
     // An index built by user code may record nothing; it is then taken on trust.
     if (recorded != null && recorded.equals(SemanticIndexBuilder.describe(m)) == false) {
       throw new IllegalArgumentException("the index " + index + " was encoded with " + recorded + ", but " + model
           + " is " + SemanticIndexBuilder.describe(m) + "; give that model, or run encode with this one first");
+    }
+    String fingerprint = data.get(SemanticIndexBuilder.MODEL_FINGERPRINT_KEY);
+    if (fingerprint != null && fingerprint.equals(SemanticIndexBuilder.fingerprint(m)) == false) {
+      throw new IllegalArgumentException("the index " + index + " was encoded with another training of " + recorded
+          + " (model fingerprint " + fingerprint + "; " + model + " has " + SemanticIndexBuilder.fingerprint(m)
+          + "); give the model it was encoded with, or run encode with this one first");
     }
   }
 

@@ -126,7 +126,7 @@ public final class CodeReencoder {
             p.step(1);
           }
         }
-        commitData.put(SemanticIndexBuilder.MODEL_KEY, SemanticIndexBuilder.describe(model));
+        commitData.putAll(SemanticIndexBuilder.commitData(model));
         writer.setLiveCommitData(commitData.entrySet());
         writer.commit();
       }

@@ -50,6 +50,13 @@ public final class SemanticIndexBuilder {
   /** Commit-data key recording which model wrote the codes. */
   public static final String MODEL_KEY = "semhash.model";
 
+  /**
+   * Commit-data key with a checksum of the model ({@link #fingerprint}), which tells apart two
+   * trainings that {@link #describe} gives the same line, such as the same settings trained for
+   * other epochs. Indexes written before it record only {@link #MODEL_KEY}.
+   */
+  public static final String MODEL_FINGERPRINT_KEY = "semhash.model_fingerprint";
+
   private SemanticIndexBuilder() {}
 
   /** The index writer configuration the project uses for code fields. */
@@ -89,7 +96,7 @@ public final class SemanticIndexBuilder {
         writer.addDocument(lucene);
         p.step(1);
       }
-      writer.setLiveCommitData(Map.of(MODEL_KEY, describe(model)).entrySet());
+      writer.setLiveCommitData(commitData(model).entrySet());
       writer.commit();
     }
   }
@@ -142,6 +149,40 @@ public final class SemanticIndexBuilder {
   }
 
   /** A one-line description of a model for commit data and reports. */
+  /** What an index records of the model that encoded it: {@link #MODEL_KEY} and its fingerprint. */
+  public static Map<String, String> commitData(HashModel model) {
+    return Map.of(MODEL_KEY, describe(model), MODEL_FINGERPRINT_KEY, fingerprint(model));
+  }
+
+  /**
+   * A CRC-32 of what the model's codes depend on beyond {@link #describe}: its vocabulary,
+   * thresholds and dense layers, as 8 hex digits. Two trainings that differ in any weight after
+   * the first layer or any threshold differ here; the same training repeated (a deterministic
+   * seed) gives the same, since timings and other records are left out.
+   */
+  public static String fingerprint(HashModel model) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(describe(model).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    for (String term : model.vocabulary().terms()) {
+      crc.update(term.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      crc.update(0);
+    }
+    updateFloats(crc, model.thresholds());
+    for (dev.semhash.model.DenseLayer layer : model.layers()) {
+      for (float[] row : layer.weights()) {
+        updateFloats(crc, row);
+      }
+      updateFloats(crc, layer.bias());
+    }
+    return String.format(java.util.Locale.ROOT, "%08x", crc.getValue());
+  }
+
+  private static void updateFloats(java.util.zip.CRC32 crc, float[] values) {
+    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(values.length * Float.BYTES);
+    buf.asFloatBuffer().put(values);
+    crc.update(buf);
+  }
+
   public static String describe(HashModel model) {
     return model.method() + ", " + model.bits() + " bits, " + model.vocabulary().size() + " terms, seed " + model.info().getOrDefault("seed", "?");
   }

@@ -58,6 +58,21 @@ class SearchCommandTest {
     assertTrue(wrong.err().contains("seed 1, but " + otherModel + " is lsh, 32 bits, "), wrong.err());
     assertTrue(wrong.err().contains("give that model, or run encode with this one first"), wrong.err());
 
+    // the same description, another training: other thresholds
+    Path retrained = tmp.resolve("retrained.hashmodel");
+    try (HashModel indexed = HashModelFormat.read(indexedModel)) {
+      float[] thresholds = indexed.thresholds().clone();
+      thresholds[0] += 0.25f;
+      HashModelFormat.write(indexed.with(indexed.info(), indexed.layers(), thresholds), retrained);
+    }
+    CliTestSupport.Outcome other = search(retrained, "--text", "rocket launch");
+    assertEquals(1, other.exitCode(), other.err());
+    assertTrue(other.err().contains("was encoded with another training of lsh, 32 bits, "), other.err());
+    assertTrue(other.err().contains("give the model it was encoded with, or run encode with this one first"), other.err());
+    // the same model read again is the same model
+    CliTestSupport.Outcome same = search(indexedModel, "--text", "rocket launch");
+    assertEquals(0, same.exitCode(), same.err());
+
     // an index that records no model (built by user code) is taken on trust
     try (HashModel indexed = HashModelFormat.read(indexedModel);
         FSDirectory dir = FSDirectory.open(index);
