@@ -24,6 +24,15 @@ import java.util.Map;
  * </pre>
  */
 public final class CorpusNeighbors {
+  /**
+   * Versions of the two computations, part of their cache keys: raise one whenever its results
+   * change for the same settings, so that neighbours cached by the older code are computed anew
+   * rather than reused unseen.
+   */
+  static final int BM25_ALGORITHM = 1;
+
+  static final int TFIDF_COSINE_ALGORITHM = 1;
+
   private CorpusNeighbors() {}
 
   /** The cache key of BM25 neighbours of {@code index} with {@code settings}. */
@@ -36,6 +45,7 @@ public final class CorpusNeighbors {
     p.put("queryTerms", settings.queryTerms());
     p.put("k1", settings.k1());
     p.put("b", settings.b());
+    p.put("algorithm", BM25_ALGORITHM);
     return NeighborKey.of("bm25", p);
   }
 
@@ -66,6 +76,7 @@ public final class CorpusNeighbors {
     p.put("vocabulary", corpus.settings().vocabulary().describe());
     p.put("weighting", "tfidf,unit");
     p.put("k", k);
+    p.put("algorithm", TFIDF_COSINE_ALGORITHM);
     return NeighborKey.of("tfidf-cosine", p);
   }
 

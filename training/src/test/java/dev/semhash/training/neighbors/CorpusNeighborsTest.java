@@ -77,6 +77,9 @@ class CorpusNeighborsTest {
       assertNotEquals(cos, CorpusNeighbors.tfidfCosineKey(b, 20));
       assertNotEquals(cos, CorpusNeighbors.tfidfCosineKey(a, 10));
       assertNotEquals(cos.fileName(), base.fileName());
+      // the computation's version is part of each key, so a changed computation misses old caches
+      assertEquals(String.valueOf(CorpusNeighbors.BM25_ALGORITHM), base.parameters().get("algorithm"));
+      assertEquals(String.valueOf(CorpusNeighbors.TFIDF_COSINE_ALGORITHM), cos.parameters().get("algorithm"));
     }
   }
 }
