@@ -117,6 +117,10 @@ public final class S2NetTrainer implements RerankTrainer {
         }
         p.step(1);
         double meanLoss = tuples == 0 ? 0 : lossSum / tuples;
+        if (Double.isFinite(meanLoss) == false) {
+          throw new IllegalStateException("S2Net training diverged in epoch " + epoch + ": its loss is " + meanLoss
+              + "; lower the learning rate with --lr (now " + settings.learningRate() + ")");
+        }
         p.message(String.format(java.util.Locale.ROOT, "loss %.4f", meanLoss));
         listener.afterEpoch(epoch, meanLoss, tuples == 0 ? 0 : (double) wrong / tuples, this);
       }

@@ -144,6 +144,7 @@ public final class SsiTrainer implements RerankTrainer {
       int reported = 0;
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
         double[] stats = epoch(examples, pairs, sampler, b);
+        requireConverging(stats, epoch);
         p.step(1);
         p.message(String.format(java.util.Locale.ROOT, "loss %.4f", stats[0]));
         if (variant != SsiVariant.SPARSE) {
@@ -154,6 +155,7 @@ public final class SsiTrainer implements RerankTrainer {
         eliminate(round == rounds ? settings.sparsePerColumn() : Math.max(settings.sparsePerColumn(), activePerColumn() / 2));
         for (int e = 0; e < settings.eliminationEpochs(); e++) {
           double[] stats = epoch(examples, pairs, sampler, b);
+          requireConverging(stats, settings.epochs() + (round - 1) * settings.eliminationEpochs() + e + 1);
           p.step(1);
           p.message(String.format(java.util.Locale.ROOT, "round %d, %d per column, loss %.4f", round, activePerColumn(), stats[0]));
           if (round == rounds) {
@@ -163,6 +165,13 @@ public final class SsiTrainer implements RerankTrainer {
       }
     }
     return snapshot();
+  }
+
+  private void requireConverging(double[] stats, int epoch) {
+    if (Double.isNaN(stats[0])) {
+      throw new IllegalStateException("SSI training diverged in epoch " + epoch + ": a score became infinite or NaN;"
+          + " lower the learning rate with --lr (now " + settings.learningRate() + ")");
+    }
   }
 
   private static final class Buffers {
@@ -215,6 +224,10 @@ public final class SsiTrainer implements RerankTrainer {
         } else {
           fPos = score(q, pos);
           fNeg = score(q, neg);
+        }
+        if (Float.isFinite(fPos) == false || Float.isFinite(fNeg) == false) {
+          // a NaN loss would fail "loss > 0" and pass for a satisfied margin: stop instead
+          return new double[] {Double.NaN, Double.NaN};
         }
         float loss = 1f - fPos + fNeg;
         tuples++;

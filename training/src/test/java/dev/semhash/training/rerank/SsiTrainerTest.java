@@ -107,6 +107,18 @@ class SsiTrainerTest {
   }
 
   @Test
+  void aDivergingRunStopsAndNamesTheLearningRate() throws Exception {
+    Collection c = synthetic(5);
+    RerankCorpus corpus = RerankCorpus.build(c.docs(), AnalysisSettings.ENGLISH_STEMMED, 1);
+    List<RerankExamples.Example> examples = trainExamples(c, corpus);
+    SsiSettings huge = new SsiSettings(8, 1e30f, 15, 5, 0.5f, 20, 0.1f, 3);
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> new SsiTrainer(corpus, huge).train(examples, (a, l, v, t) -> {}, ProgressReporter.NONE));
+    assertTrue(e.getMessage().startsWith("SSI training diverged in epoch "), e.getMessage());
+    assertTrue(e.getMessage().endsWith("lower the learning rate with --lr (now 1.0E30)"), e.getMessage());
+  }
+
+  @Test
   void badSettingsAndInputs() {
     assertThrows(IllegalArgumentException.class, () -> new SsiSettings(0, 0.1f, 1, 1, 0.5f, 10, 0.1f, 1));
     assertThrows(IllegalArgumentException.class, () -> new SsiSettings(8, Float.NaN, 1, 1, 0.5f, 10, 0.1f, 1));
