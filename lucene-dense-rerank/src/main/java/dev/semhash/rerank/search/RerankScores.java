@@ -87,7 +87,13 @@ public final class RerankScores {
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    java.util.Arrays.sort(order, (a, b) -> firstStage[a] != firstStage[b] ? Float.compare(firstStage[b], firstStage[a]) : Integer.compare(a, b));
+    // by first-stage score, highest first, then by doc id as Lucene breaks ties
+    java.util.Arrays.sort(
+        order,
+        (a, b) ->
+            firstStage[a] != firstStage[b]
+                ? Float.compare(firstStage[b], firstStage[a])
+                : Integer.compare(a, b));
     int[] previous = {-1, -1}; // of the reranked hits, of the hits without a vector
     for (int i : order) {
       int group = fallback || hasVector[i] ? 0 : 1;
