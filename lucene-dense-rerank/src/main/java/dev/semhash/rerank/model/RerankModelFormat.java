@@ -21,6 +21,7 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.NIOFSDirectory;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * Reads and writes rerank model files ({@code .rerankmodel}).
@@ -125,7 +126,7 @@ public final class RerankModelFormat {
     Files.createDirectories(dir);
     String tmpName = file.getFileName() + ".tmp-" + ProcessHandle.current().pid();
     Path tmp = dir.resolve(tmpName);
-    boolean moved = false;
+    boolean success = false;
     try {
       try (Directory directory = new NIOFSDirectory(dir)) {
         Files.deleteIfExists(tmp);
@@ -137,15 +138,11 @@ public final class RerankModelFormat {
         directory.sync(List.of(tmpName));
       }
       Files.move(tmp, file.toAbsolutePath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      moved = true;
+      success = true;
     } finally {
-      if (moved == false) {
+      if (success == false) {
         // a failed write (full disk, a folder in the way) leaves no half-written file behind
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException suppressed) {
-          // the first failure is the one to report
-        }
+        IOUtils.deleteFilesIgnoringExceptions(tmp);
       }
     }
   }

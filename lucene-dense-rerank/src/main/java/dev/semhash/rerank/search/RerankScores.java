@@ -83,6 +83,9 @@ public final class RerankScores {
   private void keepFirstStageOrder() {
     boolean modelAddsNothing =
         combination == Combination.INTERPOLATE && (weight == 0 || modelRange == null || modelRange.min() == modelRange.max());
+    if (fallback == false && modelAddsNothing == false && allHaveVectors()) {
+      return; // the usual query: the model ranks every hit, none is ordered by f alone
+    }
     Integer[] order = new Integer[scores.length];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
@@ -109,6 +112,15 @@ public final class RerankScores {
         previous[group] = i;
       }
     }
+  }
+
+  private boolean allHaveVectors() {
+    for (boolean has : hasVector) {
+      if (has == false) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

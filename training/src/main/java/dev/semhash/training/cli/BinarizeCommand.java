@@ -13,7 +13,6 @@ import dev.semhash.training.hashing.vdsh.ModelBinarization;
 import dev.semhash.training.indexing.SemanticIndexBuilder;
 import dev.semhash.training.neighbors.NeighborCache;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,10 +69,6 @@ final class BinarizeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Binarization chosen = Binarization.parse(binarization);
-    if (Files.exists(out) && Files.isSameFile(out, model)) {
-      throw new IllegalArgumentException(
-          "--out " + out + " is the --model file itself; write the new model to another file, so the trained one is kept");
-    }
     OutputFiles.check("--out", out, OutputFiles.Kind.HASH_MODEL, model, dataset);
     OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, model, dataset, out);
     DatasetReader reader = new DatasetReader(dataset);

@@ -8,6 +8,8 @@ import dev.semhash.training.corpus.VocabularySettings;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
+import java.util.function.Function;
+import picocli.CommandLine;
 
 /** Small helpers shared by the commands. */
 final class CommandSupport {
@@ -19,9 +21,25 @@ final class CommandSupport {
    * accepts, and a million bits ran out of memory in training.
    */
   static void requireBits(int bits) {
-    if (bits < BinaryCodeField.MIN_BITS || bits > BinaryCodeField.MAX_BITS || bits % 8 != 0) {
+    try {
+      BinaryCodeField.checkBits(bits);
+    } catch (IllegalArgumentException e) {
+      // the same rule, in the option's name
       throw new IllegalArgumentException("--bits must be a multiple of 8 from " + BinaryCodeField.MIN_BITS + " to "
-          + BinaryCodeField.MAX_BITS + ", got " + bits);
+          + BinaryCodeField.MAX_BITS + ", got " + bits, e);
+    }
+  }
+
+  /**
+   * Parses an option's value with {@code parse}, whose IllegalArgumentException already says what
+   * is wrong and what to choose: as picocli's conversion error, that message is printed alone
+   * instead of inside "cannot convert ... (java.lang.IllegalArgumentException: ...)".
+   */
+  static <T> T convert(String value, Function<String, T> parse) {
+    try {
+      return parse.apply(value);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.TypeConversionException(e.getMessage());
     }
   }
 

@@ -1,12 +1,13 @@
 package dev.semhash.training.cli;
 
-import dev.semhash.training.progress.ProgressReporter;
-import dev.semhash.training.progress.TerminalProgressReporter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** Options every command shares: seed, JSON output, work directory, progress. */
-public final class CommonOptions {
+/**
+ * Options every command that trains or evaluates shares: {@link OutputOptions}' JSON output and
+ * progress, plus the seed and the work directory.
+ */
+public final class CommonOptions extends OutputOptions {
   @Option(
       names = "--seed",
       paramLabel = "N",
@@ -15,22 +16,9 @@ public final class CommonOptions {
   long seed;
 
   @Option(
-      names = "--json",
-      paramLabel = "FILE",
-      description = "Also write the results to FILE as one JSON object.")
-  Path json;
-
-  @Option(
       names = "--work-dir",
       paramLabel = "DIR",
       defaultValue = "semhash-work",
       description = "Where indexes and caches go (default: ${DEFAULT-VALUE}).")
   Path workDir;
-
-  @Option(names = "--no-progress", description = "Do not draw progress bars.")
-  boolean noProgress;
-
-  ProgressReporter progress() {
-    return noProgress ? ProgressReporter.NONE : new TerminalProgressReporter(System.err);
-  }
 }

@@ -68,14 +68,14 @@ final class CorpusOptions {
   static final class StopWordsConverter implements picocli.CommandLine.ITypeConverter<StopWords> {
     @Override
     public StopWords convert(String value) {
-      return MethodNames.convert(value, StopWords::parse);
+      return CommandSupport.convert(value, StopWords::parse);
     }
   }
 
   static final class WeightingConverter implements picocli.CommandLine.ITypeConverter<TermWeighting> {
     @Override
     public TermWeighting convert(String value) {
-      return MethodNames.convert(value, TermWeighting::parse);
+      return CommandSupport.convert(value, TermWeighting::parse);
     }
   }
 }

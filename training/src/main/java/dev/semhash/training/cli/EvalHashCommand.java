@@ -217,7 +217,7 @@ final class EvalHashCommand implements Callable<Integer> {
       java.util.Set<String> trainLabels = new java.util.HashSet<>();
       docs.stream().filter(Document::isTrain).forEach(d -> trainLabels.addAll(d.labels()));
       List<Document> tests = docs.stream().filter(Document::isTest).toList();
-      requireLabels(reader.name(), trainLabels.size(), tests.size(),
+      HashRun.requireLabels(reader.name(), "eval-hash", trainLabels.size(), tests.size(),
           tests.stream().filter(d -> d.labels().stream().anyMatch(trainLabels::contains)).count(), "test", results);
       try (HashModel model = HashModelFormat.read(source.model)) {
         if (bits != null && (bits.size() != 1 || bits.get(0) != model.bits())) {
@@ -250,8 +250,8 @@ final class EvalHashCommand implements Callable<Integer> {
       }
     } else {
       try (Corpus corpus = buildCorpus(reader, results)) {
-        requireLabels(reader.name(), labelled(corpus.trainLabels()), corpus.testLabels().length,
-            labelled(corpus.testLabels()), validation == null && randomSplit == null ? "test" : "query", results);
+        HashRun.requireLabels(reader.name(), "eval-hash", corpus,
+            validation == null && randomSplit == null ? "test" : "query", results);
         HashRun.printHeader();
         List<Map<String, Object>> spreads = new ArrayList<>();
         for (int b : lengths) {
@@ -394,43 +394,6 @@ final class EvalHashCommand implements Callable<Integer> {
     return run;
   }
 
-  /**
-   * Relevance is a shared label, so without labelled training documents, or queries with a label
-   * some training document has, every figure would be 0 and mean nothing: fail with what to do.
-   * Some such unlabelled queries are scored (precision 0, as the protocol counts them) with a
-   * warning and their number in the JSON.
-   *
-   * @param trainLabelled training documents with a label (or the number of training labels)
-   * @param queriesLabelled queries with a label that a training document has
-   * @param queriesName what the queries are called: "test", or "query" when they are held out otherwise
-   * @param results the JSON results to note the unlabelled queries in
-   */
-  static void requireLabels(
-      String dataset, long trainLabelled, long queries, long queriesLabelled, String queriesName,
-      Map<String, Object> results) {
-    if (trainLabelled == 0) {
-      throw new IllegalArgumentException("no training document of " + dataset + " has a label; eval-hash judges"
-          + " relevance by shared labels: give a dataset whose documents carry \"labels\"");
-    }
-    if (queriesLabelled == 0) {
-      throw new IllegalArgumentException("no " + queriesName + " document of " + dataset + " has a label that a"
-          + " training document has (they have none, or only others), so no query could find a relevant document"
-          + " and every figure would be 0; label the test documents, or measure on labelled training documents"
-          + " with --validation 0.2");
-    }
-    if (queriesLabelled < queries) {
-      long missing = queries - queriesLabelled;
-      System.err.printf(java.util.Locale.ROOT, "warning: %,d of %,d %s documents have no label that a training"
-          + " document has; they count as queries with precision 0, lowering every figure%n", missing, queries,
-          queriesName);
-      results.put("unlabelled_queries", missing);
-    }
-  }
-
-  private static long labelled(int[][] labels) {
-    return java.util.Arrays.stream(labels).filter(l -> l.length > 0).count();
-  }
-
   /** Refuses --compare-binarizations for a method whose codes come from no network outputs. */
   private void requireComparableBinarizations(HashingMethod method, String remedy) {
     if (compareBinarizations && MethodOptions.isNeural(method) == false) {
@@ -443,7 +406,7 @@ final class EvalHashCommand implements Callable<Integer> {
   static final class MethodConverter implements picocli.CommandLine.ITypeConverter<HashingMethod> {
     @Override
     public HashingMethod convert(String value) {
-      return MethodNames.convert(value, HashingMethod::parse);
+      return CommandSupport.convert(value, HashingMethod::parse);
     }
   }
 

@@ -94,13 +94,13 @@ final class EvalReferencesCommand implements Callable<Integer> {
     try (Corpus corpus =
         QuerySplit.corpus(
             reader, corpusOptions.settings(), validation, randomSplit, common.seed, threads, common.progress(), results)) {
-      new HashRun(dataset, threads, common.seed, common.progress())
-          .requireLabels(corpus.trainLabels(), "training", "eval-references");
       if (corpus.test().numRows() == 0) {
         throw new IllegalArgumentException(
             "dataset " + dataset + " has no document with split \"test\"; the queries are test documents,"
                 + " or give --validation 0.2 to draw them from the training documents");
       }
+      HashRun.requireLabels(dataset, "eval-references", corpus,
+          validation == null && randomSplit == null ? "test" : "query", results);
       ReferenceRankings.Result r =
           ReferenceRankings.evaluate(corpus, settings, 100, common.seed, threads, common.progress());
       results.putAll(json(r, corpus));

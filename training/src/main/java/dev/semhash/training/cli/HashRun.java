@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -199,21 +200,52 @@ final class HashRun {
     return run;
   }
 
-  /** Fails unless some document has a label: relevance is judged by shared labels. */
-  void requireLabels(int[][] labels, String which, String command) {
-    for (int[] l : labels) {
-      if (l.length > 0) {
-        return;
+  /**
+   * Relevance is a shared label, so without labelled training documents, or queries with a label
+   * some training document has, every figure would be 0 and mean nothing: fails with what to do.
+   * Some such unlabelled queries are scored (precision 0, as the protocol counts them) with a
+   * warning and, when {@code results} is given, their number in it.
+   *
+   * @param dataset how messages name the dataset
+   * @param command the command, for the message
+   * @param trainLabelled training documents with a label
+   * @param queriesLabelled queries with a label that a training document has
+   * @param queriesName what the queries are called: "test", or "query" when they are held out otherwise
+   * @param results the JSON results to note the unlabelled queries in, or null
+   */
+  static void requireLabels(
+      Object dataset, String command, long trainLabelled, long queries, long queriesLabelled, String queriesName,
+      Map<String, Object> results) {
+    if (trainLabelled == 0) {
+      throw new IllegalArgumentException("no training document of " + dataset + " has a label; " + command
+          + " judges relevance by shared labels: give a dataset whose documents carry \"labels\"");
+    }
+    if (queriesLabelled == 0) {
+      throw new IllegalArgumentException("no " + queriesName + " document of " + dataset + " has a label that a"
+          + " training document has (they have none, or only others), so no query could find a relevant document"
+          + " and every figure would be 0; label the test documents, or measure on labelled training documents"
+          + " with --validation 0.2");
+    }
+    if (queriesLabelled < queries) {
+      long missing = queries - queriesLabelled;
+      System.err.printf(Locale.ROOT, "warning: %,d of %,d %s documents have no label that a training"
+          + " document has; they count as queries with precision 0, lowering every figure%n", missing, queries,
+          queriesName);
+      if (results != null) {
+        results.put("unlabelled_queries", missing);
       }
     }
-    throw new IllegalArgumentException(
-        "no "
-            + which
-            + " document of "
-            + dataset
-            + " has a label; "
-            + command
-            + " judges relevance by shared labels");
+  }
+
+  /** {@link #requireLabels(Object, String, long, long, long, String, Map)} for a corpus's splits. */
+  static void requireLabels(
+      Object dataset, String command, Corpus corpus, String queriesName, Map<String, Object> results) {
+    requireLabels(dataset, command, labelled(corpus.trainLabels()), corpus.testLabels().length,
+        labelled(corpus.testLabels()), queriesName, results);
+  }
+
+  private static long labelled(int[][] labels) {
+    return Arrays.stream(labels).filter(l -> l.length > 0).count();
   }
 
   static void printHeader() {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.lucene.util.IOUtils;
 
 /** Writes a command's results as one pretty-printed JSON object, atomically, and reads one back. */
 final class JsonReport {
@@ -27,14 +28,14 @@ final class JsonReport {
     OutputFiles.requireReplaceable(file.toString(), file, OutputFiles.Kind.JSON);
     Files.createDirectories(abs.getParent());
     Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-    boolean moved = false;
+    boolean success = false;
     try {
       JSON.writeValue(tmp.toFile(), results);
       Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      moved = true;
+      success = true;
     } finally {
-      if (moved == false) {
-        Files.deleteIfExists(tmp); // a failed write leaves nothing behind
+      if (success == false) {
+        IOUtils.deleteFilesIgnoringExceptions(tmp); // a failed write leaves nothing behind
       }
     }
   }

@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * The options of {@link CommonOptions} that apply to commands which make no random choice and
- * keep nothing in a work folder (encode, search): offering --seed and --work-dir there would
- * suggest they change something.
+ * JSON output and progress bars, the options of every command. Commands that make no random choice
+ * and keep nothing in a work folder (encode, search) take these alone; the others take {@link
+ * CommonOptions}, which adds --seed and --work-dir.
  */
-final class OutputOptions {
+class OutputOptions {
   @Option(
       names = "--json",
       paramLabel = "FILE",

@@ -376,7 +376,7 @@ final class ReproduceCommand implements Callable<Integer> {
         progress.start("reproduction cells", todo.size(), "cells")) {
       int[] done = {0};
       workspace.eachCellWithCorpus(todo, (c, corpus, testTexts, runner) -> {
-        runner.requireLabels(corpus.trainLabels(), "training", "reproduce");
+        HashRun.requireLabels(c.dataset().key(), "reproduce", corpus, "test", null);
         done[0]++;
         cellsDone.message(c.name());
         System.out.printf("[%d/%d] %s%n", done[0], todo.size(), c.name());

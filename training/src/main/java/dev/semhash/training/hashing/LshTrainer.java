@@ -37,11 +37,8 @@ public final class LshTrainer {
       boolean normalize,
       int bits,
       long seed) {
-    if (bits < 8 || bits % 8 != 0 || bits > BinaryCodeField.MAX_BITS) {
-      // beyond what an index holds the model is useless, and vocabulary x bits floats may not fit in memory
-      throw new IllegalArgumentException("code length must be a multiple of 8 bits from 8 to "
-          + BinaryCodeField.MAX_BITS + " (8, 16, 32, 64, 128, ...), got " + bits);
-    }
+    // beyond what an index holds the model is useless, and vocabulary x bits floats may not fit in memory
+    BinaryCodeField.checkBits(bits);
     if (vocabulary.size() == 0) {
       throw new IllegalArgumentException("the vocabulary is empty; the training corpus has no usable term");
     }

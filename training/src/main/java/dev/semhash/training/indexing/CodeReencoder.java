@@ -31,9 +31,10 @@ import org.apache.lucene.util.BytesRef;
 /**
  * Rewrites every document's code after a model is retrained, without reindexing the text: the
  * stored text is encoded with the new model and written with {@link
- * IndexWriter#updateBinaryDocValue}. Every document is checked first (a stored id, unique, and a
- * stored text), and all updates are committed at once at the end, never on close, so a run that
- * fails or is interrupted leaves the index exactly as it was (Lucene commits are atomic).
+ * IndexWriter#updateBinaryDocValue}. Every document must have a stored id, unique, and a stored
+ * text; all updates are committed at once at the end, never on close, so a run that finds a
+ * document without them, fails otherwise or is interrupted leaves the index exactly as it was
+ * (Lucene commits are atomic).
  *
  * <p>A model that reads neighbourhoods (NbrReg+Doc) reads each document with its BM25 neighbours
  * in the index ({@link Bm25TextNeighbours} over the text field, which must then be indexed with
@@ -80,7 +81,7 @@ public final class CodeReencoder {
                 + " or a code field of that length the index already has: updates cannot add a field)");
       }
       BinaryCodeField.checkBits(model.bits());
-      checkDocuments(reader, idField, textField, progress);
+      checkIdFieldIsIndexed(reader, idField);
       Map<String, String> commitData = new HashMap<>(reader.getIndexCommit().getUserData());
       Bm25TextNeighbours nearest = model.readsNeighbourhood()
           ? new Bm25TextNeighbours(reader, textField, model.vectorizer().analyzer(), NeighbourhoodEncoding.settings(model))
@@ -88,8 +89,9 @@ public final class CodeReencoder {
       HiddenValues hidden = nearest == null ? null : new HiddenValues(model, reader.storedFields(), textField);
       IndexWriterConfig config = SemanticIndexBuilder.config(model, codeField);
       config.setOpenMode(IndexWriterConfig.OpenMode.APPEND);
-      // Closing the writer then rolls back instead of committing, so a run that fails half-way
-      // leaves every code and the record of the model (MODEL_KEY) as they were.
+      // Closing the writer then rolls back instead of committing, so a run that fails half-way (a
+      // document without id or text, a shared id, an interruption) leaves every code and the record
+      // of the model (MODEL_KEY) as they were.
       config.setCommitOnClose(false);
       int total = reader.numDocs();
       int changed = 0;
@@ -97,6 +99,7 @@ public final class CodeReencoder {
       try (IndexWriter writer = new IndexWriter(dir, config);
           ProgressReporter.Progress p = progress.start("re-encoding", total, "docs")) {
         long[] old = new long[(model.bits() + 63) >>> 6];
+        Map<String, Integer> docById = new HashMap<>();
         for (LeafReaderContext ctx : reader.leaves()) {
           LeafReader leaf = ctx.reader();
           StoredFields stored = leaf.storedFields();
@@ -107,7 +110,9 @@ public final class CodeReencoder {
               continue;
             }
             org.apache.lucene.document.Document d = stored.document(doc);
+            String id = d.get(idField);
             String text = d.get(textField);
+            checkDocument(ctx.docBase + doc, id, text, idField, textField, docById);
             long[] code = nearest == null
                 ? model.encode(text)
                 : model.binarize(hidden.pooled(ctx.docBase + doc, nearest.of(text, ctx.docBase + doc)));
@@ -121,7 +126,7 @@ public final class CodeReencoder {
               }
             }
             BytesRef bytes = new BytesRef(HammingCodes.toBytes(code, model.bits()));
-            writer.updateBinaryDocValue(new Term(idField, d.get(idField)), codeField, bytes);
+            writer.updateBinaryDocValue(new Term(idField, id), codeField, bytes);
             changed++;
             p.step(1);
           }
@@ -134,47 +139,35 @@ public final class CodeReencoder {
     }
   }
 
-  /**
-   * Checks, before anything is written, that every live document has a stored id and text and
-   * that no two share an id: an update by id rewrites every document with that id, so a shared id
-   * would give one document's code to the others.
-   */
-  private static void checkDocuments(DirectoryReader reader, String idField, String textField, ProgressReporter progress)
-      throws IOException {
+  /** Refuses an id field that is only stored: updates find documents by their indexed id. */
+  private static void checkIdFieldIsIndexed(DirectoryReader reader, String idField) {
     FieldInfo idInfo = FieldInfos.getMergedFieldInfos(reader).fieldInfo(idField);
     if (idInfo != null && idInfo.getIndexOptions() == IndexOptions.NONE) {
       throw new IllegalArgumentException("id field '" + idField + "' is stored but not indexed; re-encoding finds each"
           + " document by its indexed id (index it as a StringField), or give --id-field another field; "
           + UNCHANGED);
     }
-    Map<String, Integer> docById = new HashMap<>();
-    try (ProgressReporter.Progress p = progress.start("checking ids", reader.numDocs(), "docs")) {
-      for (LeafReaderContext ctx : reader.leaves()) {
-        StoredFields stored = ctx.reader().storedFields();
-        Bits live = ctx.reader().getLiveDocs();
-        for (int doc = 0; doc < ctx.reader().maxDoc(); doc++) {
-          if (live != null && live.get(doc) == false) {
-            continue;
-          }
-          org.apache.lucene.document.Document d = stored.document(doc);
-          String id = d.get(idField);
-          int docId = ctx.docBase + doc;
-          if (id == null || d.get(textField) == null) {
-            throw new IllegalArgumentException(
-                "document " + docId + (id == null ? "" : " (id '" + id + "')") + " has no stored '"
-                    + (id == null ? idField : textField) + "' field; re-encoding needs a stored unique id and the"
-                    + " stored text of every document (see --id-field, --text-field); " + UNCHANGED);
-          }
-          Integer first = docById.putIfAbsent(id, docId);
-          if (first != null) {
-            throw new IllegalArgumentException(
-                "id '" + id + "' of field '" + idField + "' is shared by documents " + first + " and " + docId
-                    + "; re-encoding updates each document by its id, so ids must be unique (give --id-field a"
-                    + " field with a unique value per document); " + UNCHANGED);
-          }
-          p.step(1);
-        }
-      }
+  }
+
+  /**
+   * Checks that a document has a stored id and text and that no earlier one had its id: an update
+   * by id rewrites every document with that id, so a shared id would give one document's code to
+   * the others. The run then fails before its commit, which leaves the index unchanged.
+   */
+  private static void checkDocument(
+      int docId, String id, String text, String idField, String textField, Map<String, Integer> docById) {
+    if (id == null || text == null) {
+      throw new IllegalArgumentException(
+          "document " + docId + (id == null ? "" : " (id '" + id + "')") + " has no stored '"
+              + (id == null ? idField : textField) + "' field; re-encoding needs a stored unique id and the"
+              + " stored text of every document (see --id-field, --text-field); " + UNCHANGED);
+    }
+    Integer first = docById.putIfAbsent(id, docId);
+    if (first != null) {
+      throw new IllegalArgumentException(
+          "id '" + id + "' of field '" + idField + "' is shared by documents " + first + " and " + docId
+              + "; re-encoding updates each document by its id, so ids must be unique (give --id-field a"
+              + " field with a unique value per document); " + UNCHANGED);
     }
   }
 

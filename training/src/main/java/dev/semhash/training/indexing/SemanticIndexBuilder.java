@@ -3,6 +3,7 @@ package dev.semhash.training.indexing;
 import dev.semhash.codecs.SemhashCodec;
 import dev.semhash.document.CodeFieldEncoder;
 import dev.semhash.document.CodeFieldSchema;
+import dev.semhash.model.DenseLayer;
 import dev.semhash.model.HashModel;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.CorpusIndex;
@@ -14,9 +15,13 @@ import dev.semhash.training.neighbors.Bm25TextNeighbours;
 import dev.semhash.training.neighbors.Neighbors;
 import dev.semhash.training.progress.ProgressReporter;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.zip.CRC32;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
@@ -148,7 +153,6 @@ public final class SemanticIndexBuilder {
     return codes;
   }
 
-  /** A one-line description of a model for commit data and reports. */
   /** What an index records of the model that encoded it: {@link #MODEL_KEY} and its fingerprint. */
   public static Map<String, String> commitData(HashModel model) {
     return Map.of(MODEL_KEY, describe(model), MODEL_FINGERPRINT_KEY, fingerprint(model));
@@ -161,28 +165,29 @@ public final class SemanticIndexBuilder {
    * seed) gives the same, since timings and other records are left out.
    */
   public static String fingerprint(HashModel model) {
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    crc.update(describe(model).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    CRC32 crc = new CRC32();
+    crc.update(describe(model).getBytes(StandardCharsets.UTF_8));
     for (String term : model.vocabulary().terms()) {
-      crc.update(term.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      crc.update(term.getBytes(StandardCharsets.UTF_8));
       crc.update(0);
     }
     updateFloats(crc, model.thresholds());
-    for (dev.semhash.model.DenseLayer layer : model.layers()) {
+    for (DenseLayer layer : model.layers()) {
       for (float[] row : layer.weights()) {
         updateFloats(crc, row);
       }
       updateFloats(crc, layer.bias());
     }
-    return String.format(java.util.Locale.ROOT, "%08x", crc.getValue());
+    return String.format(Locale.ROOT, "%08x", crc.getValue());
   }
 
-  private static void updateFloats(java.util.zip.CRC32 crc, float[] values) {
-    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(values.length * Float.BYTES);
+  private static void updateFloats(CRC32 crc, float[] values) {
+    ByteBuffer buf = ByteBuffer.allocate(values.length * Float.BYTES);
     buf.asFloatBuffer().put(values);
     crc.update(buf);
   }
 
+  /** A one-line description of a model for commit data and reports. */
   public static String describe(HashModel model) {
     return model.method() + ", " + model.bits() + " bits, " + model.vocabulary().size() + " terms, seed " + model.info().getOrDefault("seed", "?");
   }

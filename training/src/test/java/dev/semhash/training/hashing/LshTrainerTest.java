@@ -28,7 +28,7 @@ class LshTrainerTest {
     // a million bits ran out of memory allocating vocabulary x bits floats instead of saying why
     for (int bits : new int[] {BinaryCodeField.MAX_BITS + 8, 1 << 20, 12, 0}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> train(bits));
-      assertTrue(e.getMessage().contains("multiple of 8 bits from 8 to 1024"), e.getMessage());
+      assertTrue(e.getMessage().contains("multiple of 8 between 8 and 1024 bits"), e.getMessage());
     }
   }
 }

@@ -70,7 +70,7 @@ class CodeReencoderTest {
   }
 
   @Test
-  void aSharedIdIsRefusedBeforeAnyUpdate() throws IOException {
+  void aSharedIdIsRefusedAndChangesNothing() throws IOException {
     addDocument(d -> {
       d.add(new StringField(SemanticIndexBuilder.ID, "d3", Field.Store.YES));
       d.add(new TextField(SemanticIndexBuilder.BODY, "church faith prayer bible", Field.Store.YES));

@@ -1,5 +1,6 @@
 package dev.semhash.training.hashing.sth;
 
+import dev.semhash.document.BinaryCodeField;
 import dev.semhash.model.Activation;
 import dev.semhash.model.HashModel;
 import dev.semhash.model.SparseInputLayer;
@@ -66,7 +67,7 @@ public final class SthTrainer {
    * Trains an STH model of {@code bits} bits on the corpus's training documents.
    *
    * @param seed seeds the eigen solver's start and the classifiers' visiting order
-   * @throws IllegalArgumentException if {@code bits} is not a positive multiple of 8 or the corpus
+   * @throws IllegalArgumentException if {@code bits} is not a code length an index holds or the corpus
    *     has too few training documents for it
    */
   public static HashModel train(
@@ -268,10 +269,6 @@ public final class SthTrainer {
   }
 
   private static void requireBits(int bits) {
-    if (bits < 8 || bits % 8 != 0) {
-      throw new IllegalArgumentException(
-          "code length must be a positive multiple of 8 bits (8, 16, 32, 64, 128, ...), got "
-              + bits);
-    }
+    BinaryCodeField.checkBits(bits); // the lengths an index holds
   }
 }

@@ -1,5 +1,6 @@
 package dev.semhash.training.hashing.vdsh;
 
+import dev.semhash.document.BinaryCodeField;
 import dev.semhash.model.HashModel;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.text.TextVectorizer;
@@ -154,10 +155,7 @@ public final class VdshTrainer {
       long seed,
       ProgressReporter progress) {
     VdshVariant variant = spec.variant();
-    if (bits < 8 || bits % 8 != 0) {
-      throw new IllegalArgumentException(
-          "code length must be a positive multiple of 8 bits (8, 16, 32, 64, 128, ...), got " + bits);
-    }
+    BinaryCodeField.checkBits(bits); // the lengths an index holds
     int n = inputs.numRows();
     if (n < 2) {
       throw new IllegalArgumentException(
