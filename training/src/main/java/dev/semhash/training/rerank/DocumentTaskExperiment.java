@@ -32,8 +32,9 @@ import java.util.Map;
  * margin loss on few pairs, the learnt part can outgrow the cosine it was meant to refine.
  *
  * <p><b>Reranking BM25.</b> {@link FirstStageRerank} reranks BM25's top {@link
- * Interpolation#depth()} candidates of each query with {@code f + w × m}, the arithmetic of {@link
- * dev.semhash.rerank.search.RerankQuery}; the rest follow in BM25 order. The weight {@code w} is
+ * Interpolation#depth()} hits of each query (the candidates matching one of its terms) with {@code
+ * f + w × m}, the arithmetic of {@link dev.semhash.rerank.search.RerankQuery}; the rest follow in
+ * BM25 order. The weight {@code w} is
  * the smallest of {@link RerankExperiment#WEIGHT_GRID} with the best MAP on the kept model's
  * validation queries (0, BM25's own order, when the model does not help there).
  *

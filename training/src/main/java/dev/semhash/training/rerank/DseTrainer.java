@@ -231,7 +231,7 @@ public final class DseTrainer implements RerankTrainer {
     UsableQueries usable = UsableQueries.of(corpus.vectorizer(), examples);
     TermVector[] queries = usable.vectors();
     TrainingPairs trainingPairs = new TrainingPairs(usable.examples(), settings.maxPositives());
-    NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
+    NegativeSampler sampler = new NegativeSampler(corpus, settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
     SparseInputNetwork.Gradient velocity = new SparseInputNetwork.Gradient(net);
     int collapsedEpochs = 0;
@@ -260,7 +260,7 @@ public final class DseTrainer implements RerankTrainer {
           float[] dp = new float[c];
           int updates = 0;
           for (int n = 0; n < settings.negativesPerPair(); n++) {
-            int negOrd = modelCandidates == null ? sampler.sample(ex) : sampler.sample(ex, modelCandidates[pair[0]]);
+            int negOrd = modelCandidates == null ? sampler.sample(ex, q) : sampler.sample(ex, q, modelCandidates[pair[0]]);
             if (negOrd < 0) {
               continue;
             }

@@ -177,7 +177,7 @@ public final class DssmTrainer implements RerankTrainer {
     UsableQueries usable = UsableQueries.of(corpus.vectorizer(), examples);
     TermVector[] queries = usable.vectors();
     TrainingPairs trainingPairs = new TrainingPairs(usable.examples(), settings.maxPositives());
-    NegativeSampler sampler = new NegativeSampler(corpus.size(), settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
+    NegativeSampler sampler = new NegativeSampler(corpus, settings.hardNegativeFraction(), settings.hardNegativeDepth(), random);
     SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
     int c = net.outputDimension();
     int collapsedEpochs = 0;
@@ -195,7 +195,7 @@ public final class DssmTrainer implements RerankTrainer {
           List<Integer> docs = new ArrayList<>();
           docs.add(pair[1]);
           for (int n = 0; n < settings.negatives(); n++) {
-            int neg = modelCandidates == null ? sampler.sample(ex) : sampler.sample(ex, modelCandidates[pair[0]]);
+            int neg = modelCandidates == null ? sampler.sample(ex, queries[pair[0]]) : sampler.sample(ex, queries[pair[0]], modelCandidates[pair[0]]);
             if (neg >= 0) {
               docs.add(neg);
             }

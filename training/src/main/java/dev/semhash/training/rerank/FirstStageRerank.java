@@ -7,9 +7,12 @@ import java.util.Arrays;
 /**
  * Ranks a whole collection the way {@link dev.semhash.rerank.search.RerankQuery} ranks a search's
  * hits, for the document-ranking tasks where every candidate is scored: the first stage's top
- * {@code depth} candidates are rescored by {@link RerankScores} (first-stage and model scores
- * min-max normalised over those hits, then combined), and every other candidate follows them in
- * first-stage order, as the hits past the reranked window would. The top {@code depth} are chosen by
+ * {@code depth} hits are rescored by {@link RerankScores} (first-stage and model scores min-max
+ * normalised over those hits, then combined), and every other candidate follows them in first-stage
+ * order, as the hits past the reranked window would. A hit is a candidate the first stage scores
+ * above 0: a document that matches none of a BM25 query's terms scores 0 and is no hit of the
+ * search, so it is neither reranked nor part of the normalisation, however few documents match.
+ * The top {@code depth} are chosen by
  * decreasing first-stage score, ties by increasing ordinal (Lucene's order for equal scores), among
  * the candidates only: a query's excluded documents (itself, its training links) are neither ranked
  * nor counted in the normalisation, as a search that filters them out would not see them.
@@ -70,7 +73,10 @@ public record FirstStageRerank(int depth, Combination combination, float weight)
     }
   }
 
-  /** The candidates' top {@code depth} ordinals by decreasing score, ties by increasing ordinal, in ordinal order. */
+  /**
+   * The top {@code depth} ordinals of the candidates scoring above 0, by decreasing score, ties by
+   * increasing ordinal, in ordinal order.
+   */
   int[] topHits(double[] scores, int[] excluded) {
     int n = scores.length;
     for (int e = 0; e < excluded.length; e++) {
@@ -89,17 +95,19 @@ public record FirstStageRerank(int depth, Combination combination, float weight)
       if (Double.isFinite(scores[d]) == false) {
         throw new IllegalArgumentException("first-stage score of document " + d + " is " + scores[d] + "; scores must be finite");
       }
-      candidate[c++] = scores[d];
+      if (scores[d] > 0) {
+        candidate[c++] = scores[d];
+      }
     }
     int k = Math.min(depth, c);
     if (k == 0) {
       return new int[0];
     }
-    Arrays.sort(candidate);
+    Arrays.sort(candidate, 0, c);
     double threshold = candidate[c - k];
     int above = 0;
-    for (double v : candidate) {
-      if (v > threshold) {
+    for (int i = 0; i < c; i++) {
+      if (candidate[i] > threshold) {
         above++;
       }
     }

@@ -89,7 +89,7 @@ public final class S2NetTrainer implements RerankTrainer {
             continue;
           }
           for (int n = 0; n < settings.negativesPerPair(); n++) {
-            int negOrd = sampler.sample(ex);
+            int negOrd = sampler.sample(ex, q);
             if (negOrd < 0 || corpus.document(negOrd).isEmpty()) {
               continue;
             }

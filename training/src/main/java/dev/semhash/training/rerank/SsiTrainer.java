@@ -206,7 +206,7 @@ public final class SsiTrainer implements RerankTrainer {
       boolean stale = true;
       float fPos = 0;
       for (int n = 0; n < settings.negativesPerPair(); n++) {
-        int negOrd = sampler.sample(ex, candidates);
+        int negOrd = sampler.sample(ex, q, candidates);
         if (negOrd < 0) {
           continue;
         }
