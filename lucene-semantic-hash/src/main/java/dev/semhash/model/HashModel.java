@@ -5,8 +5,6 @@ import dev.semhash.text.SparseVector;
 import dev.semhash.text.TermWeighting;
 import dev.semhash.text.TextVectorizer;
 import dev.semhash.text.Vocabulary;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,10 +40,8 @@ import java.util.TreeMap;
 public final class HashModel implements AutoCloseable {
   private final String method;
   private final Map<String, String> info;
-  private final SparseInputLayer inputLayer;
-  private final List<DenseLayer> layers;
+  private final HashNetwork network;
   private final float[] thresholds;
-  private final int neighbourWidth;
   private final TextVectorizer vectorizer;
 
   /**
@@ -91,8 +87,6 @@ public final class HashModel implements AutoCloseable {
       int neighbourWidth) {
     this.method = method;
     this.info = Map.copyOf(info);
-    this.inputLayer = inputLayer;
-    this.layers = List.copyOf(layers);
     this.thresholds = thresholds.clone();
     if (inputLayer.inputs() != vocabulary.size()) {
       throw new IllegalArgumentException(
@@ -101,15 +95,8 @@ public final class HashModel implements AutoCloseable {
               + " terms but the vocabulary has "
               + vocabulary.size());
     }
-    int width = inputLayer.outputs();
-    for (int i = 0; i < this.layers.size(); i++) {
-      DenseLayer layer = this.layers.get(i);
-      if (layer.inputs() != width) {
-        throw new IllegalArgumentException(
-            "layer " + (i + 1) + " takes " + layer.inputs() + " inputs but receives " + width);
-      }
-      width = layer.outputs();
-    }
+    this.network = new HashNetwork(inputLayer, layers, neighbourWidth);
+    int width = network.outputs();
     if (width != thresholds.length) {
       throw new IllegalArgumentException(
           "the network has " + width + " outputs but " + thresholds.length + " thresholds");
@@ -119,19 +106,6 @@ public final class HashModel implements AutoCloseable {
           "code length must be a positive multiple of 8 bits, got " + width);
     }
     DenseLayer.requireFinite(thresholds, "thresholds");
-    if (neighbourWidth < 0) {
-      throw new IllegalArgumentException("neighbour width must be 0 or more, got " + neighbourWidth);
-    }
-    if (neighbourWidth > 0
-        && (this.layers.isEmpty() || neighbourWidth >= this.layers.get(this.layers.size() - 1).inputs())) {
-      throw new IllegalArgumentException(
-          "a neighbourhood model pools the last " + neighbourWidth + " inputs of its last dense layer, but "
-              + (this.layers.isEmpty()
-                  ? "it has no dense layer"
-                  : "that layer has only " + this.layers.get(this.layers.size() - 1).inputs() + " inputs")
-              + "; the document's own part must stay non-empty");
-    }
-    this.neighbourWidth = neighbourWidth;
     this.vectorizer = new TextVectorizer(analyzerSettings, vocabulary, weighting, normalize);
   }
 
@@ -177,13 +151,12 @@ public final class HashModel implements AutoCloseable {
   public float[] project(SparseVector x) {
     if (readsNeighbourhood()) {
       throw new IllegalStateException(
-          "model '" + method + "' reads each document's neighbourhood (its last " + neighbourWidth
+          "model '" + method + "' reads each document's neighbourhood (its last " + neighbourWidth()
               + " hidden values are pooled over the document's nearest documents): encode with"
               + " encode(text, neighbourTexts) or project(x, neighbours); with no collection to search,"
               + " give no neighbour, and the document is read as its own");
     }
-    float[] h = hidden(x);
-    return layers.isEmpty() ? h : layers.get(layers.size() - 1).apply(h);
+    return network.project(x);
   }
 
   /**
@@ -195,12 +168,7 @@ public final class HashModel implements AutoCloseable {
    */
   public float[] project(SparseVector x, List<SparseVector> neighbours) {
     requireNeighbourhoodModel();
-    float[] own = hidden(x);
-    List<float[]> hidden = new ArrayList<>(neighbours.size());
-    for (SparseVector n : neighbours) {
-      hidden.add(hidden(n));
-    }
-    return pool(own, hidden);
+    return network.project(x, neighbours);
   }
 
   /**
@@ -209,15 +177,7 @@ public final class HashModel implements AutoCloseable {
    * contribution as someone's neighbour, so an indexer can compute it once per document.
    */
   public float[] hidden(SparseVector x) {
-    if (x.size() > 0 && x.indices()[x.size() - 1] >= inputLayer.inputs()) {
-      throw new IllegalArgumentException(
-          "term index " + x.indices()[x.size() - 1] + " is outside the vocabulary of " + inputLayer.inputs());
-    }
-    float[] h = inputLayer.apply(x);
-    for (int l = 0; l < layers.size() - 1; l++) {
-      h = layers.get(l).apply(h);
-    }
-    return h;
+    return network.hidden(x);
   }
 
   /**
@@ -228,34 +188,7 @@ public final class HashModel implements AutoCloseable {
    */
   public float[] pool(float[] documentHidden, List<float[]> neighbourHidden) {
     requireNeighbourhoodModel();
-    DenseLayer last = layers.get(layers.size() - 1);
-    int width = last.inputs();
-    requireWidth(documentHidden, width, "document");
-    if (neighbourHidden.isEmpty()) {
-      neighbourHidden = List.of(documentHidden);
-    }
-    int own = width - neighbourWidth;
-    float[] z = Arrays.copyOf(documentHidden, width);
-    Arrays.fill(z, own, width, 0f);
-    for (float[] n : neighbourHidden) {
-      requireWidth(n, width, "neighbour");
-      for (int i = own; i < width; i++) {
-        z[i] += n[i];
-      }
-    }
-    float count = neighbourHidden.size();
-    for (int i = own; i < width; i++) {
-      z[i] /= count;
-    }
-    return last.apply(z);
-  }
-
-  private static void requireWidth(float[] hidden, int width, String whose) {
-    if (hidden.length != width) {
-      throw new IllegalArgumentException(
-          "the " + whose + "'s hidden values have " + hidden.length + " entries but the last layer reads " + width
-              + "; give the output of hidden() of this model");
-    }
+    return network.pool(documentHidden, neighbourHidden);
   }
 
   private void requireNeighbourhoodModel() {
@@ -270,18 +203,18 @@ public final class HashModel implements AutoCloseable {
    * layer, new thresholds); analysis, vocabulary, input layer and neighbour width stay.
    */
   public HashModel with(Map<String, String> info, List<DenseLayer> layers, float[] thresholds) {
-    return new HashModel(method, info, analyzerSettings(), vocabulary(), weighting(), normalize(), inputLayer,
-        layers, thresholds, neighbourWidth);
+    return new HashModel(method, info, analyzerSettings(), vocabulary(), weighting(), normalize(), inputLayer(),
+        layers, thresholds, neighbourWidth());
   }
 
   /** Whether the model reads each document with its neighbourhood (see the class documentation). */
   public boolean readsNeighbourhood() {
-    return neighbourWidth > 0;
+    return network.readsNeighbourhood();
   }
 
   /** How many of the last layer's inputs are pooled over the neighbours; 0 for most models. */
   public int neighbourWidth() {
-    return neighbourWidth;
+    return network.neighbourWidth();
   }
 
   /** Bit {@code j} is set when {@code values[j] > thresholds[j]}. */
@@ -339,11 +272,16 @@ public final class HashModel implements AutoCloseable {
   }
 
   public SparseInputLayer inputLayer() {
-    return inputLayer;
+    return network.inputLayer();
   }
 
   public List<DenseLayer> layers() {
-    return layers;
+    return network.layers();
+  }
+
+  /** The model's network: its values before thresholds. */
+  public HashNetwork network() {
+    return network;
   }
 
   /** The per-bit thresholds (a copy). */

@@ -3,6 +3,7 @@ package dev.semhash.training.hashing.vdsh;
 import dev.semhash.model.Activation;
 import dev.semhash.model.DenseLayer;
 import dev.semhash.model.HashModel;
+import dev.semhash.model.HashNetwork;
 import dev.semhash.model.SparseInputLayer;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
@@ -96,16 +97,12 @@ final class TrainedVdsh {
     return graph.mu(pre1, rows.length, pre1Nn, total, pool);
   }
 
-  /** The runtime encoder layers after the first. */
-  List<DenseLayer> denseLayers() {
-    return graph.exportEncoder();
-  }
-
   /**
-   * The first layer; with a neighbour encoder, the document's and the neighbour branch's first
-   * layers side by side ({@code [W1 d + b1, W1nn d + b1nn]}), see {@link VdshGraph#exportEncoder}.
+   * The first layer of the given layers' current weights; with a neighbour encoder, the
+   * document's and the neighbour branch's first layers side by side ({@code [W1 d + b1, W1nn d +
+   * b1nn]}), see {@link VdshGraph#exportEncoder}.
    */
-  SparseInputLayer inputLayer() {
+  static SparseInputLayer inputLayer(TrainableSparseLayer first, TrainableSparseLayer neighbourFirst) {
     SparseInputLayer own = first.export(Activation.RELU);
     if (neighbourFirst == null) {
       return own;
@@ -116,6 +113,23 @@ final class TrainedVdsh {
       columns[t] = concat(own.columns()[t], nn.columns()[t]);
     }
     return new SparseInputLayer(columns, concat(own.bias(), nn.bias()), Activation.RELU);
+  }
+
+  /** The exported encoder's network, before thresholds (and before an ITQ rotation). */
+  HashNetwork network() {
+    return network(first, neighbourFirst, graph, settings.hiddenUnits());
+  }
+
+  /**
+   * {@link #network()} of the given layers' current weights (also while training): the runtime's
+   * pure-Java layers, which compute the exported model's values exactly.
+   *
+   * @param hiddenUnits the width of each branch's hidden layer
+   */
+  static HashNetwork network(
+      TrainableSparseLayer first, TrainableSparseLayer neighbourFirst, VdshGraph graph, int hiddenUnits) {
+    return new HashNetwork(
+        inputLayer(first, neighbourFirst), graph.exportEncoder(), neighbourFirst == null ? 0 : hiddenUnits);
   }
 
   private static float[] concat(float[] a, float[] b) {
@@ -130,10 +144,11 @@ final class TrainedVdsh {
    * 2-means splits, 0 for sign, or 0 after the {@link ItqRotation} folded into the last layer).
    */
   HashModel export(Corpus corpus, ProgressReporter progress) throws IOException {
-    SparseInputLayer input = inputLayer();
-    List<DenseLayer> layers = denseLayers();
+    HashNetwork network = network();
+    SparseInputLayer input = network.inputLayer();
+    List<DenseLayer> layers = network.layers();
     Map<String, String> info = info(corpus);
-    int neighbourWidth = neighbourFirst == null ? 0 : settings.hiddenUnits();
+    int neighbourWidth = network.neighbourWidth();
     HashModel unthresholded = new HashModel(spec.method(), info, corpus.settings().analyzer(), corpus.vocabulary(),
         corpus.settings().weighting(), corpus.settings().normalize(), input, layers, new float[bits], neighbourWidth);
     return switch (settings.binarization()) {

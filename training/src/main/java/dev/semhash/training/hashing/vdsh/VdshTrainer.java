@@ -341,20 +341,24 @@ public final class VdshTrainer {
         }
         double valLoss = val.perDocument(settings.earlyStopping().klWeight(), settings.labelWeight());
         double valKl = val.kl() / val.documents();
-        ValidationPrecision.Means means =
-            rows -> TrainedVdsh.mu(first, neighbourFirst, spec.neighbourEncoder(), graph, inputs, rows);
+        EpochScorer scorer = settings.epochScorer();
+        // the exported encoder's own arithmetic, so that an epoch is judged by its export's codes
+        ExportedMeans current = precision == null && scorer == null
+            ? null
+            : new ExportedMeans(TrainedVdsh.network(first, neighbourFirst, graph, hidden), inputs,
+                spec.neighbourEncoder(), settings.threads());
+        ValidationPrecision.Means means = rows -> current.of(inputs, rows);
         double valPrecision = precisionChooses ? precision.measure(means) : Double.NaN;
         double criterion = precisionChooses ? -valPrecision : valLoss; // lower is better
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
         // after the epoch's timing, which thus leaves the scoring out
-        EpochScorer scorer = settings.epochScorer();
         long scoringStart = System.nanoTime();
         if (precisionReported) {
           valPrecision = precision.measure(means);
         }
         double scored =
-            scorer == null ? Double.NaN : scorer.score(epoch, (in, rows) -> TrainedVdsh.mu(first, null, null, graph, in, rows));
+            scorer == null ? Double.NaN : scorer.score(epoch, current::of);
         scoringNanos += System.nanoTime() - scoringStart;
         history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, valPrecision, klWeight,
             seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));

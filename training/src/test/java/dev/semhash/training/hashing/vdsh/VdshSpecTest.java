@@ -107,6 +107,23 @@ class VdshSpecTest {
     assertTrue(maxDiff < 1e-4f, "means differ by " + maxDiff);
   }
 
+  @Test
+  void epochsAreScoredWithTheExportedModelsOwnValues() {
+    // float for float, neighbourhood pooling included: what an epoch is judged by is what its
+    // export encodes, not ND4J's means (which match them only to rounding, above)
+    ExportedMeans means = new ExportedMeans(trained.network(), corpus.train(), spec.neighbourEncoder(), 2);
+    int n = corpus.train().numRows();
+    int[] rows = new int[n];
+    Arrays.setAll(rows, i -> n - 1 - i); // any order, any rows
+    float[] values = means.of(corpus.train(), rows);
+    for (int i = 0; i < n; i++) {
+      assertArrayEquals(model.project(corpus.train().row(rows[i]), neighbourRows(rows[i])),
+          Arrays.copyOfRange(values, i * 16, (i + 1) * 16), "document " + rows[i]);
+    }
+    assertThrows(IllegalArgumentException.class, () -> means.of(VdshTrainerTest.head(corpus.train(), 3), new int[] {0}));
+    assertThrows(IllegalArgumentException.class, () -> new ExportedMeans(trained.network(), corpus.train(), null, 2));
+  }
+
   /** The trainer's means of every training document (rows x 16). */
   private static float[] trainerMeans() {
     int[] rows = new int[corpus.train().numRows()];

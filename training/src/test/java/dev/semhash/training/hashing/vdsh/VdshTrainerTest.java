@@ -139,9 +139,10 @@ class VdshTrainerTest {
 
   /**
    * Scoring every epoch is for reports only: the same seed trains the same model with and
-   * without it, and the score of the epoch kept is the exported model's own Prec@100 on the
-   * queries (the scorer's thresholds are the training medians of the trainer's means, which the
-   * exported encoder reproduces).
+   * without it, and the score of the epoch kept is exactly the exported model's own Prec@100 on
+   * the queries: the scorer computes the means with the exported encoder's pure-Java layers (until
+   * 2026-12-07 it read ND4J's, which sum in another order, so in 5 of 53 reproduction cells the
+   * two differed by up to 7.6e-5).
    */
   @Test
   void scoringEveryEpochLeavesTheModelAlone() throws IOException {
@@ -155,7 +156,7 @@ class VdshTrainerTest {
       int epochs = Integer.parseInt(model.info().get("epochs_run"));
       assertEquals(epochs, scored.scores().size());
       int kept = Integer.parseInt(model.info().get("best_epoch"));
-      assertEquals(precisionAt100(model, corpus), scored.scores().get(kept - 1), 0.002);
+      assertEquals(precisionAt100(model, corpus), scored.scores().get(kept - 1), 0.0);
     }
   }
 
@@ -488,7 +489,7 @@ class VdshTrainerTest {
     return 0;
   }
 
-  private static SparseMatrix head(SparseMatrix m, int n) {
+  static SparseMatrix head(SparseMatrix m, int n) {
     List<SparseVector> rows = new ArrayList<>();
     for (int r = 0; r < n; r++) {
       rows.add(m.row(r));
