@@ -12,8 +12,7 @@ import java.util.List;
  * document's own hidden values beside the mean of its neighbours'. Immutable and thread-safe.
  *
  * <p>A trainer that scores its network while it trains uses this class with the current weights,
- * so that each epoch is judged by the very values, and so the very codes, its exported model will
- * give; {@link HashModel} adds the text analysis around it and the thresholds after it.
+ * so that each epoch is judged by the very values its exported model will give; {@link HashModel} adds the text analysis around it and the thresholds after it.
  *
  * <pre class="prettyprint">
  * HashNetwork network = new HashNetwork(inputLayer, List.of(hiddenLayer, outputLayer), 0);

@@ -7,9 +7,10 @@ import java.util.Random;
  * Draws a non-relevant document for a training query: with probability {@code hardFraction} from
  * the query's first-stage top {@code hardDepth} (a hard negative), else uniformly from the
  * collection. Never drawn: a document judged relevant, and a document whose vector in the
- * sampler's corpus is the query's own vector there, which is the query document itself when
- * documents are ranked against each other (doc-doc, links): trained as a negative, it would teach
- * the model to rank a document below a relevant one against itself.
+ * sampler's corpus equals the query's vector there: the query document itself when documents are
+ * ranked against each other (doc-doc, links), which trained as a negative would teach the model to
+ * rank a document below a relevant one against itself, and its exact duplicates (unit-length
+ * vectors, so also a text with the same terms in the same proportions).
  *
  * <p>The query's vector must be in the space of the sampler's corpus: a model reading letter
  * trigrams (DSSM) passes the query's trigram vector and its trigram corpus.

@@ -13,8 +13,10 @@ import java.util.List;
  * The encoder's means as its exported model computes them, for scoring epochs while training: the
  * current weights in the runtime's pure-Java layers ({@link HashNetwork}) instead of ND4J's graph.
  * The two sum in different orders, so a mean within float rounding of its threshold could take
- * another bit; scored this way, an epoch is judged by exactly the codes its export gives, and the
- * kept epoch's score is the exported model's own.
+ * another bit; scored this way, an epoch is judged by exactly the codes its export gives under
+ * median, 2-means and sign thresholds, and the kept epoch's score is the exported model's own.
+ * Under ITQ the scorer rotates these means in double precision where the export folds the rotation
+ * into float weights, so there the two agree to rounding only.
  *
  * <pre class="prettyprint">
  * ExportedMeans means = new ExportedMeans(trainedNetwork, training, neighbours, 2);
@@ -28,7 +30,8 @@ final class ExportedMeans {
   private final SparseMatrix training;
   private final NeighbourEncoder neighbours;
   private final int threads;
-  private float[][] trainingHidden; // a neighbourhood network's hidden values of every training row, once
+  /** A neighbourhood network's hidden values of every training row (every call pools over them); else null. */
+  private final float[][] trainingHidden;
 
   /**
    * @param network the encoder's current weights ({@link TrainedVdsh#network})
@@ -46,6 +49,7 @@ final class ExportedMeans {
     this.training = training;
     this.neighbours = neighbours;
     this.threads = threads;
+    this.trainingHidden = network.readsNeighbourhood() ? hidden(network, training) : null;
   }
 
   /**
@@ -60,7 +64,7 @@ final class ExportedMeans {
     if (network.readsNeighbourhood() && inputs != training) {
       throw new IllegalArgumentException("a neighbourhood network is scored on its training rows only");
     }
-    float[][] hidden = network.readsNeighbourhood() ? trainingHidden() : null;
+    float[][] hidden = trainingHidden;
     eachChunk(rows.length, (from, to) -> {
       for (int i = from; i < to; i++) {
         float[] values = hidden == null ? network.project(inputs.row(rows[i])) : pooled(hidden, rows[i]);
@@ -79,17 +83,14 @@ final class ExportedMeans {
     return network.pool(hidden[row], pooled);
   }
 
-  private float[][] trainingHidden() {
-    if (trainingHidden == null) {
-      float[][] hidden = new float[training.numRows()][];
-      eachChunk(hidden.length, (from, to) -> {
-        for (int r = from; r < to; r++) {
-          hidden[r] = network.hidden(training.row(r));
-        }
-      });
-      trainingHidden = hidden;
-    }
-    return trainingHidden;
+  private float[][] hidden(HashNetwork network, SparseMatrix training) {
+    float[][] hidden = new float[training.numRows()][];
+    eachChunk(hidden.length, (from, to) -> {
+      for (int r = from; r < to; r++) {
+        hidden[r] = network.hidden(training.row(r));
+      }
+    });
+    return hidden;
   }
 
   private void eachChunk(int n, Parallel.ChunkTask task) {

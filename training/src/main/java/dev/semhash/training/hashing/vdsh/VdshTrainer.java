@@ -343,6 +343,7 @@ public final class VdshTrainer {
         double valKl = val.kl() / val.documents();
         EpochScorer scorer = settings.epochScorer();
         // the exported encoder's own arithmetic, so that an epoch is judged by its export's codes
+        // (to rounding under ITQ, whose rotation the scorer applies in double precision)
         ExportedMeans current = precision == null && scorer == null
             ? null
             : new ExportedMeans(TrainedVdsh.network(first, neighbourFirst, graph, hidden), inputs,
