@@ -66,13 +66,7 @@ final class TrainedVdsh {
    * @param inputs the training matrix (with a neighbour encoder, whose rows its lists refer to)
    */
   float[] mu(SparseMatrix inputs, int[] rows) {
-    return mu(first, neighbourFirst, spec.neighbourEncoder(), graph, inputs, rows);
-  }
-
-  /** {@link #mu(SparseMatrix, int[])} for the given layers' current weights (also while training). */
-  static float[] mu(
-      TrainableSparseLayer first, TrainableSparseLayer neighbourFirst, NeighbourEncoder neighbours, VdshGraph graph,
-      SparseMatrix inputs, int[] rows) {
+    NeighbourEncoder neighbours = spec.neighbourEncoder();
     float[] pre1 = new float[rows.length * first.outputs()];
     first.forward(inputs, rows, pre1);
     if (neighbourFirst == null) {
