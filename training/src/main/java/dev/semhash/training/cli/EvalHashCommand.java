@@ -413,6 +413,7 @@ final class EvalHashCommand implements Callable<Integer> {
   /** The run's line, its semantic-vector figures if measured, and by label if asked. */
   private void print(Map<String, Object> run) {
     HashRun.print(run);
+    HashRun.printTies(run, System.out);
     EpochScoringOption.print(run);
     HashRun.printSemanticVectors(run, System.out);
     HashRun.printBinarizations(run, System.out);

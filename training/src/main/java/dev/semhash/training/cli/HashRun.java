@@ -185,6 +185,12 @@ final class HashRun {
     run.put("prec@r2", CommandSupport.round(e.precisionWithinRadius()));
     run.put("queries_with_nothing_within_r2", CommandSupport.round(e.emptyRadiusShare()));
     run.put("prec@100_ceiling", CommandSupport.round(e.ceilingAt(100)));
+    HammingEvaluation.TiedPrecision tied = e.tiedPrecisionAt(100);
+    Map<String, Object> ties = new LinkedHashMap<>();
+    ties.put("worst", CommandSupport.round(tied.worst()));
+    ties.put("expected", CommandSupport.round(tied.expected()));
+    ties.put("best", CommandSupport.round(tied.best()));
+    run.put("prec@100_over_tie_orders", ties);
     Map<String, Object> byLabel = new LinkedHashMap<>();
     for (LabelPrecision p : e.byLabel()) {
       Map<String, Object> figures = new LinkedHashMap<>();
@@ -405,6 +411,23 @@ final class HashRun {
         vectors,
         (Double) v.get("ndcg@100"),
         vectors == 0 ? 0 : 100 * codes / vectors);
+  }
+
+  /**
+   * Prec@100 over the orders of the training documents tied at the distance where each query's
+   * top 100 fills up: the codes do not order them, so the training order's figure is one of many.
+   */
+  @SuppressWarnings("unchecked")
+  static void printTies(Map<String, Object> run, PrintStream out) {
+    Map<String, Object> ties = (Map<String, Object>) run.get("prec@100_over_tie_orders");
+    if (ties == null) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "  documents tied at the 100th's distance, in any order: Prec@100 %.4f worst, %.4f expected,"
+            + " %.4f best (training order: %.4f)%n",
+        (Double) ties.get("worst"), (Double) ties.get("expected"), (Double) ties.get("best"), (Double) run.get("prec@100"));
   }
 
   private static List<List<String>> decode(Corpus corpus, int[][] labelIds) {

@@ -21,6 +21,9 @@ import java.util.Locale;
  * @param ceiling mean Prec@k of a perfect ranking for each {@code ks[i]}: a query with fewer than
  *     k relevant training documents cannot reach 1
  * @param byLabel the same measures for the queries of each label, ordered by label
+ * @param tiedPrecision for each {@code ks[i]}, the mean Prec@k over every order of the documents
+ *     that tie at the cut-off's distance: the worst, the expected (a random order's mean) and the
+ *     best; {@link #precision} is one of those orders, the training order
  */
 public record HammingEvaluation(
     int queries,
@@ -33,10 +36,22 @@ public record HammingEvaluation(
     double precisionWithinRadius,
     double emptyRadiusShare,
     double[] ceiling,
-    List<LabelPrecision> byLabel) {
+    List<LabelPrecision> byLabel,
+    TiedPrecision[] tiedPrecision) {
+
+  /**
+   * Prec@k under the orders of the documents tied at the cut-off's Hamming distance. A 32-bit code
+   * puts hundreds of training documents at the distance where the top 100 fills up, so the order
+   * among them, which the codes do not decide, moves Prec@100: {@code worst} puts the irrelevant
+   * ones first, {@code best} the relevant ones, and {@code expected} is the mean over all orders
+   * (tie-aware precision, McSherry and Najork, ECIR 2008), the figure that depends on the codes
+   * alone.
+   */
+  public record TiedPrecision(double worst, double expected, double best) {}
 
   public HammingEvaluation {
     ks = ks.clone();
+    tiedPrecision = tiedPrecision.clone();
     precision = precision.clone();
     ndcg = ndcg.clone();
     ceiling = ceiling.clone();
@@ -61,6 +76,16 @@ public record HammingEvaluation(
   @Override
   public double[] ndcg() {
     return ndcg.clone();
+  }
+
+  @Override
+  public TiedPrecision[] tiedPrecision() {
+    return tiedPrecision.clone();
+  }
+
+  /** Mean Prec@k under the orders of tied documents; {@code k} must be one of {@link #ks}. */
+  public TiedPrecision tiedPrecisionAt(int k) {
+    return tiedPrecision[indexOf(k)];
   }
 
   /** Mean Prec@k; {@code k} must be one of {@link #ks}. */
@@ -122,7 +147,8 @@ public record HammingEvaluation(
         && Double.compare(precisionWithinRadius, e.precisionWithinRadius) == 0
         && Double.compare(emptyRadiusShare, e.emptyRadiusShare) == 0
         && Arrays.equals(ceiling, e.ceiling)
-        && byLabel.equals(e.byLabel);
+        && byLabel.equals(e.byLabel)
+        && Arrays.equals(tiedPrecision, e.tiedPrecision);
   }
 
   @Override

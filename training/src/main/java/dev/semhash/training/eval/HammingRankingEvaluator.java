@@ -20,7 +20,9 @@ import java.util.TreeSet;
  *
  * <p><b>Ranking and ties.</b> Training documents are ranked by increasing Hamming distance; among
  * documents at the same distance, the one earlier in the training list ranks first. The ranking is
- * thus a stable counting sort by distance, fully deterministic.
+ * thus a stable counting sort by distance, fully deterministic. Since the codes do not order the
+ * documents tied at the distance where the top k fills up, Prec@k is also given over all their
+ * orders ({@link HammingEvaluation.TiedPrecision}): the worst, the expected and the best.
  *
  * <p><b>Measures</b>, per query, then averaged over all test queries:
  *
@@ -126,6 +128,7 @@ public final class HammingRankingEvaluator {
     double[][] precision = new double[cutoffs.length][queries];
     double[][] ndcg = new double[cutoffs.length][queries];
     double[][] ceiling = new double[cutoffs.length][queries];
+    double[][][] tied = new double[3][cutoffs.length][queries]; // worst, expected, best
     double[] radiusPrecision = new double[queries];
     boolean[] radiusEmpty = new boolean[queries];
 
@@ -138,7 +141,7 @@ public final class HammingRankingEvaluator {
             () -> {
               QueryRanker ranker = new QueryRanker(cutoffs, radius, labels);
               for (int q = from; q < to; q++) {
-                ranker.evaluate(q, testCodes[q], precision, ndcg, ceiling, radiusPrecision, radiusEmpty);
+                ranker.evaluate(q, testCodes[q], precision, ndcg, ceiling, tied, radiusPrecision, radiusEmpty);
               }
               p.step(to - from);
             };
@@ -149,10 +152,12 @@ public final class HammingRankingEvaluator {
     double[] meanPrecision = new double[cutoffs.length];
     double[] meanNdcg = new double[cutoffs.length];
     double[] meanCeiling = new double[cutoffs.length];
+    HammingEvaluation.TiedPrecision[] meanTied = new HammingEvaluation.TiedPrecision[cutoffs.length];
     for (int i = 0; i < cutoffs.length; i++) {
       meanPrecision[i] = mean(precision[i]);
       meanNdcg[i] = mean(ndcg[i]);
       meanCeiling[i] = mean(ceiling[i]);
+      meanTied[i] = new HammingEvaluation.TiedPrecision(mean(tied[0][i]), mean(tied[1][i]), mean(tied[2][i]));
     }
     int empty = 0;
     for (boolean e : radiusEmpty) {
@@ -169,7 +174,8 @@ public final class HammingRankingEvaluator {
         mean(radiusPrecision),
         empty / (double) queries,
         meanCeiling,
-        byLabel(testLabels, cutoffs, precision, ceiling));
+        byLabel(testLabels, cutoffs, precision, ceiling),
+        meanTied);
   }
 
   /** Averages the per-query figures over the queries of each label, labels in sorted order. */
@@ -209,6 +215,7 @@ public final class HammingRankingEvaluator {
     private final LabelSets labels;
     private final int[] distances = new int[trainCodes.length];
     private final int[] histogram = new int[bits + 1];
+    private final int[] relevantHistogram = new int[bits + 1];
     private final int[] next = new int[bits + 1];
     private final int[] top;
 
@@ -225,11 +232,13 @@ public final class HammingRankingEvaluator {
         double[][] precision,
         double[][] ndcg,
         double[][] ceiling,
+        double[][][] tied,
         double[] radiusPrecision,
         boolean[] radiusEmpty) {
       int n = trainCodes.length;
       int[] gainHistogram = new int[labels.sizeOfSecond(q) + 1];
       Arrays.fill(histogram, 0);
+      Arrays.fill(relevantHistogram, 0);
       int inRadius = 0;
       int relevantInRadius = 0;
       for (int i = 0; i < n; i++) {
@@ -238,6 +247,9 @@ public final class HammingRankingEvaluator {
         histogram[d]++;
         int gain = labels.shared(i, q);
         gainHistogram[gain]++;
+        if (gain > 0) {
+          relevantHistogram[d]++;
+        }
         if (d <= radius) {
           inRadius++;
           if (gain > 0) {
@@ -291,9 +303,32 @@ public final class HammingRankingEvaluator {
           ceiling[c][q] = Math.min(cutoffs[c], n - gainHistogram[0]) / (double) cutoffs[c];
           double idcg = RankingMetrics.idealDcg(gainHistogram, cutoffs[c]);
           ndcg[c][q] = idcg == 0 ? 0 : dcg / idcg;
+          tiedPrecision(q, c, Math.min(cutoffs[c], n), cutoffs[c], tied);
           c++;
         }
       }
+    }
+
+    /**
+     * Prec@k's range over the orders of the documents tied at the distance where the top {@code
+     * size} fills up: of the {@code g} documents there, {@code r} relevant, the top takes {@code m};
+     * a random order puts {@code m r / g} relevant ones among them on average.
+     */
+    private void tiedPrecision(int q, int c, int size, int k, double[][][] tied) {
+      int before = 0;
+      int relevantBefore = 0;
+      int d = 0;
+      while (before + histogram[d] < size) {
+        before += histogram[d];
+        relevantBefore += relevantHistogram[d];
+        d++;
+      }
+      int m = size - before;
+      int g = histogram[d];
+      int r = relevantHistogram[d];
+      tied[0][c][q] = (relevantBefore + Math.max(0, m - (g - r))) / (double) k;
+      tied[1][c][q] = (relevantBefore + m * (double) r / g) / k;
+      tied[2][c][q] = (relevantBefore + Math.min(m, r)) / (double) k;
     }
   }
 

@@ -48,6 +48,12 @@ class EvalHashCommandTest {
     // The topics share few words, so even 16 random hyperplanes find same-topic documents:
     // chance is 1/3, and 60 of the top 100 can share the query's topic at most.
     assertTrue(json.get("prec@100").asDouble() > 0.45, json.toString());
+    // The training order's Prec@100 lies within the range over the orders of tied documents.
+    JsonNode ties = json.get("prec@100_over_tie_orders");
+    double p = json.get("prec@100").asDouble();
+    assertTrue(ties.get("worst").asDouble() <= p && p <= ties.get("best").asDouble(), ties.toString());
+    assertTrue(ties.get("worst").asDouble() <= ties.get("expected").asDouble()
+        && ties.get("expected").asDouble() <= ties.get("best").asDouble(), ties.toString());
   }
 
   /**

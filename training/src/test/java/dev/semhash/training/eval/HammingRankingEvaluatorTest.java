@@ -89,6 +89,100 @@ class HammingRankingEvaluatorTest {
   }
 
   @Test
+  void precisionOverTheOrdersOfTiedDocumentsByHand() {
+    // Query 0 {A,B}, k = 2: t2 (distance 0, relevant), then one of t1 (no) and t3 (yes), tied at
+    //   distance 1: worst 1/2, expected (1 + 1/2) / 2 = 3/4, best 1; training order takes t1: 1/2.
+    //   k = 4: t2 t1 t3 t0 fill the top exactly, no tie is cut: 3/4 under every order.
+    // Query 1 {C}, k = 2: t4 (4, no) and t5 (5, yes), no tie cut: 1/2. k = 4: t4 t5 t0 (6, no),
+    //   then one of t1 (yes) and t3 (no) at distance 7: worst 1/4, expected 3/8, best 1/2;
+    //   training order takes t1: 1/2.
+    // Means: k = 2: 1/2, 5/8, 3/4; k = 4: 1/2, 9/16, 5/8, with P@4 (training order) the best.
+    HammingEvaluation r =
+        new HammingRankingEvaluator(8, TRAIN, TRAIN_LABELS)
+            .evaluate(TEST, TEST_LABELS, new int[] {2, 4}, 2, 1, ProgressReporter.NONE);
+    assertTied(0.5, 0.625, 0.75, r.tiedPrecisionAt(2));
+    assertTied(0.5, 0.5625, 0.625, r.tiedPrecisionAt(4));
+    assertEquals(0.5, r.precisionAt(2), 0);
+    assertEquals(0.625, r.precisionAt(4), 0);
+    // k = 10 > 6 training documents: all of them are ranked, so no order matters: 4/10 and 2/10.
+    HammingEvaluation all =
+        new HammingRankingEvaluator(8, TRAIN, TRAIN_LABELS)
+            .evaluate(TEST, TEST_LABELS, new int[] {10}, 2, 1, ProgressReporter.NONE);
+    assertTied(0.3, 0.3, 0.3, all.tiedPrecisionAt(10));
+  }
+
+  private static void assertTied(double worst, double expected, double best, HammingEvaluation.TiedPrecision actual) {
+    assertEquals(worst, actual.worst(), 1e-12, "worst");
+    assertEquals(expected, actual.expected(), 1e-12, "expected");
+    assertEquals(best, actual.best(), 1e-12, "best");
+  }
+
+  @Test
+  void tiedPrecisionIsTheRangeAndMeanOverEveryTrainingOrder() {
+    // The evaluator breaks ties by training order, so ranking every permutation of the training
+    // documents visits every order of the tied ones: for one query, the worst and best over the
+    // permutations and their mean are exactly the tie range and the expected precision.
+    Random random = new Random(20261207L);
+    for (int iter = 0; iter < 40; iter++) {
+      int n = 1 + random.nextInt(6);
+      long[][] train = new long[n][];
+      List<Set<String>> trainLabels = randomLabels(random, n);
+      for (int i = 0; i < n; i++) {
+        train[i] = perturb(random, new long[1], 8, 2 + random.nextInt(3)); // few bits vary: many ties
+      }
+      long[][] test = {perturb(random, new long[1], 8, 3)};
+      List<Set<String>> testLabels = randomLabels(random, 1);
+      int k = 1 + random.nextInt(n + 1);
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
+      double sum = 0;
+      int count = 0;
+      for (int[] order : permutations(n)) {
+        long[][] permuted = new long[n][];
+        List<Set<String>> permutedLabels = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          permuted[i] = train[order[i]];
+          permutedLabels.add(trainLabels.get(order[i]));
+        }
+        double p = new HammingRankingEvaluator(8, permuted, permutedLabels)
+            .evaluate(test, testLabels, new int[] {k}, 0, 1, ProgressReporter.NONE)
+            .precisionAt(k);
+        min = Math.min(min, p);
+        max = Math.max(max, p);
+        sum += p;
+        count++;
+      }
+      HammingEvaluation.TiedPrecision tied = new HammingRankingEvaluator(8, train, trainLabels)
+          .evaluate(test, testLabels, new int[] {k}, 0, 1, ProgressReporter.NONE)
+          .tiedPrecisionAt(k);
+      assertEquals(min, tied.worst(), 1e-12, "iteration " + iter);
+      assertEquals(max, tied.best(), 1e-12, "iteration " + iter);
+      assertEquals(sum / count, tied.expected(), 1e-12, "iteration " + iter);
+    }
+  }
+
+  private static List<int[]> permutations(int n) {
+    List<int[]> out = new ArrayList<>();
+    permute(new int[n], new boolean[n], 0, out);
+    return out;
+  }
+
+  private static void permute(int[] prefix, boolean[] used, int at, List<int[]> out) {
+    if (at == prefix.length) {
+      out.add(prefix.clone());
+      return;
+    }
+    for (int i = 0; i < prefix.length; i++) {
+      if (used[i] == false) {
+        used[i] = true;
+        prefix[at] = i;
+        permute(prefix, used, at + 1, out);
+        used[i] = false;
+      }
+    }
+  }
+
+  @Test
   void cutoffBeyondTrainingSetDividesByK() {
     // Query 0 at k = 10: 4 relevant among the 6 ranked -> 4/10; query 1: 2 relevant -> 2/10.
     HammingEvaluation r =
@@ -138,6 +232,9 @@ class HammingRankingEvaluatorTest {
       for (int k : ks) {
         assertEquals(naiveCeiling(trainLabels, testLabels, k), fast.ceilingAt(k), 1e-9);
         assertTrue(fast.precisionAt(k) <= fast.ceilingAt(k) + 1e-12);
+        HammingEvaluation.TiedPrecision tied = fast.tiedPrecisionAt(k);
+        assertTrue(tied.worst() <= fast.precisionAt(k) + 1e-12 && fast.precisionAt(k) <= tied.best() + 1e-12, tied.toString());
+        assertTrue(tied.worst() <= tied.expected() + 1e-12 && tied.expected() <= tied.best() + 1e-12, tied.toString());
         // Each query counts once per label, so the label means weighted by their query counts
         // and label counts give back the overall mean.
         double weighted = 0;
