@@ -236,7 +236,7 @@ public final class DseTrainer implements RerankTrainer {
     SparseInputNetwork.Gradient velocity = new SparseInputNetwork.Gradient(net);
     int collapsedEpochs = 0;
     average = settings.weightAveraging() > 0 ? new WeightAverage(net, settings.weightAveraging()) : null;
-    try (ProgressReporter.Progress p = progress.start("DSE fine-tuning", settings.epochs(), "epochs")) {
+    try (ProgressReporter.Progress p = progress.start("DSE fine-tuning", settings.epochs() * trainingPairs.perEpoch(), "pairs")) {
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
         List<int[]> pairs = trainingPairs.epoch(random);
         int[][] modelCandidates = settings.modelNegatives() && settings.hardNegativeFraction() > 0
@@ -246,6 +246,7 @@ public final class DseTrainer implements RerankTrainer {
         long violated = 0;
         long tuples = 0;
         for (int[] pair : pairs) {
+          p.step(1);
           RerankExamples.Example ex = usable.examples().get(pair[0]);
           TermVector q = queries[pair[0]];
           TermVector pos = corpus.document(pair[1]);
@@ -301,8 +302,7 @@ public final class DseTrainer implements RerankTrainer {
           }
         }
         double meanLoss = tuples == 0 ? 0 : lossSum / tuples;
-        p.step(1);
-        p.message(String.format(Locale.ROOT, "loss %.4f", meanLoss));
+        p.message(String.format(Locale.ROOT, "epoch %d of %d: loss %.4f", epoch, settings.epochs(), meanLoss));
         checkFinite(epoch);
         double violatedFraction = tuples == 0 ? 0 : (double) violated / tuples;
         listener.afterEpoch(epoch, meanLoss, violatedFraction, this);

@@ -181,7 +181,9 @@ public final class DssmTrainer implements RerankTrainer {
     SparseInputNetwork.Gradient grad = new SparseInputNetwork.Gradient(net);
     int c = net.outputDimension();
     int collapsedEpochs = 0;
-    try (ProgressReporter.Progress p = progress.start("DSSM training", settings.epochs(), "epochs")) {
+    // Counted in pairs, not epochs: between documents with all their relevant documents an epoch
+    // holds millions of pairs and runs for many minutes.
+    try (ProgressReporter.Progress p = progress.start("DSSM training", settings.epochs() * trainingPairs.perEpoch(), "pairs")) {
       for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
         List<int[]> pairs = trainingPairs.epoch(random);
         int[][] modelCandidates = settings.modelNegatives() && settings.hardNegativeFraction() > 0
@@ -191,6 +193,7 @@ public final class DssmTrainer implements RerankTrainer {
         long wrong = 0;
         long softmaxes = 0;
         for (int[] pair : pairs) {
+          p.step(1);
           RerankExamples.Example ex = usable.examples().get(pair[0]);
           List<Integer> docs = new ArrayList<>();
           docs.add(pair[1]);
@@ -233,8 +236,7 @@ public final class DssmTrainer implements RerankTrainer {
           grad.applySgd(net, settings.learningRate());
         }
         double meanLoss = softmaxes == 0 ? 0 : lossSum / softmaxes;
-        p.step(1);
-        p.message(String.format(Locale.ROOT, "loss %.4f", meanLoss));
+        p.message(String.format(Locale.ROOT, "epoch %d of %d: loss %.4f", epoch, settings.epochs(), meanLoss));
         if (Double.isFinite(meanLoss) == false) {
           throw new IllegalStateException("DSSM loss diverged in epoch " + epoch + "; lower the learning rate with --lr (now "
               + settings.learningRate() + ")");

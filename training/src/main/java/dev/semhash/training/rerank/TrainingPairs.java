@@ -47,6 +47,18 @@ final class TrainingPairs {
     }
   }
 
+  /** How many pairs {@link #epoch} returns: the same every epoch. */
+  long perEpoch() {
+    if (maxPositives == 0) {
+      return all.size();
+    }
+    long n = 0;
+    for (RerankExamples.Example e : examples) {
+      n += Math.min(maxPositives, e.positives().length);
+    }
+    return n;
+  }
+
   /** This epoch's pairs {example index, relevant document ordinal}, shuffled with {@code random}. */
   List<int[]> epoch(Random random) {
     if (maxPositives == 0) {
