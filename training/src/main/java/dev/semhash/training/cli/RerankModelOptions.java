@@ -179,10 +179,29 @@ public final class RerankModelOptions {
           + " starts as TF-IDF + LSI similarity; better with few pairs) (default: lsa for links, random otherwise).")
   String ssiInit;
 
-  @Option(names = "--max-positives", defaultValue = "0", paramLabel = "N",
-      description = "Relevant documents drawn per query and epoch, 0 for all; use a few with labels, where a query has"
-          + " hundreds (default: ${DEFAULT-VALUE}).")
-  int maxPositives;
+  @Option(names = "--max-positives", paramLabel = "N",
+      description = "Relevant documents drawn per query and epoch, 0 for all (default: " + LABEL_MAX_POSITIVES + " with label"
+          + " pairs, where a query has hundreds; 0 otherwise).")
+  Integer maxPositives;
+
+  /**
+   * Relevant documents drawn per query and epoch with label pairs. A 20 Newsgroups post shares its
+   * label with about 570 training posts, so all of them made 5.9 million DSSM pairs an epoch, at
+   * about 270 pairs a second on one core some 60 hours for 10 epochs. The label-pair figures in
+   * docs/experiments.md were measured with {@code --max-positives 3} (SSI, S2Net, DSSM) or 1 (DSE).
+   */
+  static final int LABEL_MAX_POSITIVES = 3;
+
+  /** {@code --max-positives} as given, else {@link #LABEL_MAX_POSITIVES} with label pairs, else 0 (all). */
+  int maxPositives() {
+    if (maxPositives != null) {
+      if (maxPositives < 0) {
+        throw new IllegalArgumentException("--max-positives must be 0 (all) or more, got " + maxPositives);
+      }
+      return maxPositives;
+    }
+    return labels ? LABEL_MAX_POSITIVES : 0;
+  }
 
   @Option(names = "--sparse-per-column", defaultValue = "100", paramLabel = "P",
       description = "SSI sparse W: entries kept per column of W (default: ${DEFAULT-VALUE}).")
@@ -299,7 +318,7 @@ public final class RerankModelOptions {
     return new SsiSettings(
         dim("ssi"), learningRate == null ? defaults.learningRate() : learningRate,
         epochs != null ? epochs : links ? 20 : defaults.epochs(),
-        negatives, hardFraction("ssi", qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives, sparsePerColumn,
+        negatives, hardFraction("ssi", qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives(), sparsePerColumn,
         eliminationEpochs, lsaInit(), modelNegatives("ssi"));
   }
 
@@ -328,7 +347,7 @@ public final class RerankModelOptions {
     S2NetSettings defaults = S2NetSettings.defaults(seed);
     return new S2NetSettings(
         dim("s2net"), learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
-        negatives, hardFraction("s2net", qrels), hardDepth, gamma, lsaIterations, seed, maxPositives);
+        negatives, hardFraction("s2net", qrels), hardDepth, gamma, lsaIterations, seed, maxPositives());
   }
 
   /**
@@ -350,7 +369,7 @@ public final class RerankModelOptions {
     return new DseSettings(terms, dim("dse"), pretrain, d.pretrainRate(), d.gaussianPretrainRate(),
         learningRate == null ? d.learningRate() : learningRate, d.momentum(), d.weightDecay(),
         epochs != null ? epochs : labels ? DSE_LABEL_EPOCHS : links ? DSE_LINK_EPOCHS : d.epochs(),
-        negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight("dse"), seed, maxPositives, dseSimilarity(links),
+        negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight("dse"), seed, maxPositives(), dseSimilarity(links),
         modelNegatives("dse"), dseAveraging != null ? dseAveraging : links ? DSE_LINK_WEIGHT_AVERAGING : 0f,
         dseHidden != null ? dseHidden : links ? DSE_LINK_HIDDEN : 0);
   }
@@ -367,7 +386,7 @@ public final class RerankModelOptions {
     float rate = learningRate != null ? learningRate : qrels ? d.learningRate() : links ? 0.01f : 0.02f;
     return new DssmSettings(d.hidden(), dim("dssm"), trigramMinDf, dssmGamma, dssmNegatives,
         rate, epochs != null ? epochs : links ? 30 : d.epochs(), hardFraction("dssm", qrels), hardDepth,
-        seed, maxPositives, tfidfWeight("dssm"), dssmLsaIterations(), modelNegatives("dssm"));
+        seed, maxPositives(), tfidfWeight("dssm"), dssmLsaIterations(), modelNegatives("dssm"));
   }
 
   private int dssmLsaIterations() {
@@ -464,7 +483,7 @@ public final class RerankModelOptions {
     m.put("hard_negative_fraction", hardFraction(model, qrels));
     m.put("hard_negative_depth", hardDepth);
     m.put("hard_negatives", modelNegatives(model) ? "model's own top documents, each epoch" : qrels ? "BM25 top hits" : "TF-IDF neighbours");
-    m.put("max_positives", maxPositives);
+    m.put("max_positives", maxPositives());
     m.put("min_df", minDf);
     m.put("max_terms", maxTerms == null ? "all" : maxTerms);
     return m;

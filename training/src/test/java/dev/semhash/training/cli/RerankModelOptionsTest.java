@@ -154,4 +154,22 @@ class RerankModelOptionsTest {
     assertEquals(RerankModelOptions.DSE_LINK_EPOCHS, links.dse(42, false).epochs());
     assertEquals(20, links.ssi(42, false).epochs(), "SSI's own links default");
   }
+
+  @Test
+  void labelPairsDrawAFewRelevantDocumentsPerQueryByDefault() {
+    RerankModelOptions labels = parse();
+    labels.useLabelDefaults();
+    assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.dssm(42, false).maxPositives());
+    assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.ssi(42, false).maxPositives());
+    assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.s2net(42, false).maxPositives());
+    assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.dse(42, false).maxPositives());
+    assertEquals(0, parse().dssm(42, true).maxPositives(), "qrels: every relevant document");
+    assertEquals(0, onLinks().dssm(42, false).maxPositives(), "links: every held-in link");
+    RerankModelOptions all = parse("--max-positives", "0");
+    all.useLabelDefaults();
+    assertEquals(0, all.dssm(42, false).maxPositives(), "as given");
+    IllegalArgumentException negative =
+        assertThrows(IllegalArgumentException.class, () -> parse("--max-positives", "-1").ssi(42, false));
+    assertTrue(negative.getMessage().contains("--max-positives"), negative.getMessage());
+  }
 }
