@@ -24,6 +24,16 @@ public interface EpochScorer {
      * @param rows the rows of {@code inputs} to encode
      */
     float[] of(SparseMatrix inputs, int[] rows);
+
+    /**
+     * These means centred and turned by ITQ's rotation, whose signs are the codes. By default the
+     * values are rotated in double precision, which agrees with the export's codes to rounding
+     * only; a network's means ({@link ExportedMeans}) fold the rotation into the last layer as the
+     * export folds it, so that their signs are the export's codes exactly.
+     */
+    default Means rotated(ItqRotation itq) {
+      return (inputs, rows) -> itq.rotate(of(inputs, rows), rows.length);
+    }
   }
 
   /**

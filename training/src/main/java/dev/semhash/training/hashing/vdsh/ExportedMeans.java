@@ -1,5 +1,6 @@
 package dev.semhash.training.hashing.vdsh;
 
+import dev.semhash.model.DenseLayer;
 import dev.semhash.model.HashNetwork;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.SparseMatrix;
@@ -15,15 +16,15 @@ import java.util.List;
  * The two sum in different orders, so a mean within float rounding of its threshold could take
  * another bit; scored this way, an epoch is judged by exactly the codes its export gives under
  * median, 2-means and sign thresholds, and the kept epoch's score is the exported model's own.
- * Under ITQ the scorer rotates these means in double precision where the export folds the rotation
- * into float weights, so there the two agree to rounding only.
+ * Under ITQ {@link #rotated} folds the rotation into the last layer as the export folds it, so
+ * there too the scored codes are the export's.
  *
  * <pre class="prettyprint">
  * ExportedMeans means = new ExportedMeans(trainedNetwork, training, neighbours, 2);
  * float[] values = means.of(training, new int[] {0, 1, 2}); // 3 rows x bits, row-major
  * </pre>
  */
-final class ExportedMeans {
+final class ExportedMeans implements EpochScorer.Means {
   private static final int ROWS_PER_TASK = 64;
 
   private final HashNetwork network;
@@ -52,13 +53,34 @@ final class ExportedMeans {
     this.trainingHidden = network.readsNeighbourhood() ? hidden(network, training) : null;
   }
 
+  private ExportedMeans(ExportedMeans unrotated, HashNetwork network) {
+    this.network = network;
+    this.training = unrotated.training;
+    this.neighbours = unrotated.neighbours;
+    this.threads = unrotated.threads;
+    this.trainingHidden = unrotated.trainingHidden; // the fold changes the last layer only
+  }
+
+  /**
+   * The same network with {@code itq} folded into its last layer ({@link ItqRotation#fold}), as
+   * {@link ItqRotation#rotate} folds it into the exported model: its means' signs are the
+   * export's codes, float for float.
+   */
+  @Override
+  public ExportedMeans rotated(ItqRotation itq) {
+    List<DenseLayer> layers = new ArrayList<>(network.layers());
+    layers.set(layers.size() - 1, itq.fold(layers.get(layers.size() - 1)));
+    return new ExportedMeans(this, new HashNetwork(network.inputLayer(), layers, network.neighbourWidth()));
+  }
+
   /**
    * The means of the listed rows of {@code inputs}, row-major ({@code rows x bits}).
    *
    * @throws IllegalArgumentException if the network reads a neighbourhood and {@code inputs} is
    *     not the training matrix (only training rows have neighbour lists)
    */
-  float[] of(SparseMatrix inputs, int[] rows) {
+  @Override
+  public float[] of(SparseMatrix inputs, int[] rows) {
     int bits = network.outputs();
     float[] out = new float[rows.length * bits];
     if (network.readsNeighbourhood() && inputs != training) {

@@ -203,23 +203,36 @@ public final class ItqRotation {
   }
 
   /**
-   * Codes of row-major outputs under this rotation, computed as the folded model computes them
-   * up to rounding (for choosing epochs, not for model files).
+   * Row-major outputs centred and turned by this rotation in double precision, whose signs are the
+   * codes: the folded model's values up to float rounding (for choosing epochs where no network is
+   * at hand, not for model files).
    */
-  long[][] codes(float[] values, int rows) {
+  float[] rotate(float[] values, int rows) {
     int bits = mean.length;
-    long[][] codes = new long[rows][];
-    float[] z = new float[bits];
-    float[] zero = new float[bits];
+    float[] z = new float[rows * bits];
     for (int r = 0; r < rows; r++) {
       for (int j = 0; j < bits; j++) {
         double s = 0;
         for (int o = 0; o < bits; o++) {
           s += ((double) values[r * bits + o] - mean[o]) * rotation[o][j];
         }
-        z[j] = (float) s;
+        z[r * bits + j] = (float) s;
       }
-      codes[r] = HashModel.binarize(z, 0, zero);
+    }
+    return z;
+  }
+
+  /** Codes of row-major outputs under this rotation: the signs of {@link #rotate}. */
+  long[][] codes(float[] values, int rows) {
+    return signs(rotate(values, rows), rows, mean.length);
+  }
+
+  /** Codes of values already rotated (row-major): each bit set where its value is above 0. */
+  static long[][] signs(float[] rotated, int rows, int bits) {
+    long[][] codes = new long[rows][];
+    float[] zero = new float[bits];
+    for (int r = 0; r < rows; r++) {
+      codes[r] = HashModel.binarize(rotated, r * bits, zero);
     }
     return codes;
   }

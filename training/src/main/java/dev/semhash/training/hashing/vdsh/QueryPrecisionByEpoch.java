@@ -85,7 +85,10 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
     double precision =
         ValidationPrecision.precision(
             all(means, documents), documentLabels, all(means, queries), queryLabels, bits, binarization, threads,
-            seed);
+            seed, itq -> {
+              Means rotated = means.rotated(itq);
+              return new float[][] {all(rotated, documents), all(rotated, queries)};
+            });
     scores.add(precision);
     return precision;
   }

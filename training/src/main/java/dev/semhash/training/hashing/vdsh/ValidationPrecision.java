@@ -1,11 +1,13 @@
 package dev.semhash.training.hashing.vdsh;
 
 import dev.semhash.model.HashModel;
+import dev.semhash.training.corpus.SparseMatrix;
 import dev.semhash.training.eval.HammingRankingEvaluator;
 import dev.semhash.training.progress.ProgressReporter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Prec@100 of held-out training documents against the documents trained on, by Hamming ranking of
@@ -19,6 +21,26 @@ final class ValidationPrecision {
   @FunctionalInterface
   interface Means {
     float[] of(int[] rows);
+
+    /** As {@link EpochScorer.Means#rotated}: by default rotated in double precision, to rounding. */
+    default Means rotated(ItqRotation itq) {
+      return rows -> itq.rotate(of(rows), rows.length);
+    }
+
+    /** The rows of {@code inputs} under {@code means}, rotated as {@code means} rotates them. */
+    static Means rowsOf(EpochScorer.Means means, SparseMatrix inputs) {
+      return new Means() {
+        @Override
+        public float[] of(int[] rows) {
+          return means.of(inputs, rows);
+        }
+
+        @Override
+        public Means rotated(ItqRotation itq) {
+          return rowsOf(means.rotated(itq), inputs);
+        }
+      };
+    }
   }
 
   private static final int ROWS_PER_CALL = 500;
@@ -67,7 +89,10 @@ final class ValidationPrecision {
   double measure(Means means) {
     return precision(
         all(means, trained, bits), trainedLabels, all(means, heldOut, bits), heldOutLabels, bits, binarization, threads,
-        seed);
+        seed, itq -> {
+          Means rotated = means.rotated(itq);
+          return new float[][] {all(rotated, trained, bits), all(rotated, heldOut, bits)};
+        });
   }
 
   /**
@@ -78,10 +103,13 @@ final class ValidationPrecision {
    * @param seed the run's seed: ITQ's rotation starts from it, as the export's does (a local
    *     optimum that depends on the start, so another seed would judge other codes than those
    *     exported)
+   * @param rotated under ITQ, the documents' and the queries' values turned by the rotation
+   *     learnt on the documents' values ({@code {documents, queries}}, row-major), whose signs
+   *     are the codes
    */
   static double precision(
       float[] documentValues, List<List<String>> documentLabels, float[] queryValues, List<List<String>> queryLabels,
-      int bits, Binarization binarization, int threads, long seed) {
+      int bits, Binarization binarization, int threads, long seed, Function<ItqRotation, float[][]> rotated) {
     int documents = documentLabels.size();
     int queries = queryLabels.size();
     long[][] documentCodes;
@@ -89,9 +117,9 @@ final class ValidationPrecision {
     if (binarization == Binarization.ITQ) {
       // The run's seed, as TrainedVdsh.export starts the rotation (it was 0L, so that an epoch was
       // judged by another local optimum of ITQ than the codes the model then exported).
-      ItqRotation itq = ItqRotation.learn(documentValues, documents, bits, seed);
-      documentCodes = itq.codes(documentValues, documents);
-      queryCodes = itq.codes(queryValues, queries);
+      float[][] turned = rotated.apply(ItqRotation.learn(documentValues, documents, bits, seed));
+      documentCodes = ItqRotation.signs(turned[0], documents, bits);
+      queryCodes = ItqRotation.signs(turned[1], queries, bits);
     } else {
       float[] thresholds = binarization.thresholds(documentValues, documents, bits);
       documentCodes = codes(documentValues, documents, bits, thresholds);

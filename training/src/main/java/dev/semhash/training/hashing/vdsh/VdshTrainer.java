@@ -343,12 +343,11 @@ public final class VdshTrainer {
         double valKl = val.kl() / val.documents();
         EpochScorer scorer = settings.epochScorer();
         // the exported encoder's own arithmetic, so that an epoch is judged by its export's codes
-        // (to rounding under ITQ, whose rotation the scorer applies in double precision)
         ExportedMeans current = precision == null && scorer == null
             ? null
             : new ExportedMeans(TrainedVdsh.network(first, neighbourFirst, graph, hidden), inputs,
                 spec.neighbourEncoder(), settings.threads());
-        ValidationPrecision.Means means = rows -> current.of(inputs, rows);
+        ValidationPrecision.Means means = ValidationPrecision.Means.rowsOf(current, inputs);
         double valPrecision = precisionChooses ? precision.measure(means) : Double.NaN;
         double criterion = precisionChooses ? -valPrecision : valLoss; // lower is better
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -359,7 +358,7 @@ public final class VdshTrainer {
           valPrecision = precision.measure(means);
         }
         double scored =
-            scorer == null ? Double.NaN : scorer.score(epoch, current::of);
+            scorer == null ? Double.NaN : scorer.score(epoch, current);
         scoringNanos += System.nanoTime() - scoringStart;
         history.add(new EpochStats(epoch, weightedLoss / sum.documents(), valLoss, valKl, valPrecision, klWeight,
             seconds, cpuSeconds, graphNanos / 1e9, javaNanos / 1e9));

@@ -87,7 +87,8 @@ class ValidationPrecisionTest {
                 dev.semhash.training.progress.ProgressReporter.NONE)
             .precisionAt(100);
     assertEquals(expected,
-        ValidationPrecision.precision(documentValues, documentLabels, queryValues, queryLabels, BITS, Binarization.ITQ, 1, seed),
+        ValidationPrecision.precision(documentValues, documentLabels, queryValues, queryLabels, BITS, Binarization.ITQ, 1, seed,
+            itq -> new float[][] {itq.rotate(documentValues, documents), itq.rotate(queryValues, queries)}),
         0.0);
   }
 }

@@ -124,6 +124,25 @@ class VdshSpecTest {
     assertThrows(IllegalArgumentException.class, () -> new ExportedMeans(trained.network(), corpus.train(), null, 2));
   }
 
+  @Test
+  void rotatedEpochMeansAreTheItqModelsValues() {
+    // Under ITQ an epoch is scored by the means with the rotation folded into the last layer, as
+    // the exported ITQ model folds it: its values, pooling included, float for float, and so its codes
+    ExportedMeans means = new ExportedMeans(trained.network(), corpus.train(), spec.neighbourEncoder(), 2);
+    int n = corpus.train().numRows();
+    int[] rows = new int[n];
+    Arrays.setAll(rows, i -> i);
+    float[] values = means.of(corpus.train(), rows);
+    HashModel itqModel = ItqRotation.rotate(model, values, n, 7L);
+    float[] rotated = means.rotated(ItqRotation.learn(values, n, 16, 7L)).of(corpus.train(), rows);
+    long[][] codes = ItqRotation.signs(rotated, n, 16);
+    for (int r = 0; r < n; r++) {
+      assertArrayEquals(itqModel.project(corpus.train().row(r), neighbourRows(r)),
+          Arrays.copyOfRange(rotated, r * 16, (r + 1) * 16), "document " + r);
+      assertArrayEquals(itqModel.encode(corpus.train().row(r), neighbourRows(r)), codes[r], "code of document " + r);
+    }
+  }
+
   /** The trainer's means of every training document (rows x 16). */
   private static float[] trainerMeans() {
     int[] rows = new int[corpus.train().numRows()];

@@ -160,6 +160,24 @@ class VdshTrainerTest {
     }
   }
 
+  /**
+   * Under ITQ too the kept epoch's score is the exported model's Prec@100 exactly: the scorer
+   * folds the rotation into the last layer as the export does (until 2026-12-07 it rotated the
+   * means in double precision, which agreed with the export only to rounding).
+   */
+  @Test
+  void scoringEveryEpochUnderItqScoresTheExportsCodes() throws IOException {
+    QueryPrecisionByEpoch scored = QueryPrecisionByEpoch.of(corpus, BITS, Binarization.ITQ, 2, SEED);
+    TrainedVdsh itq = VdshTrainer.fit(corpus.train(), counts, corpus.trainLabels(), corpus.labels().size(),
+        VdshVariant.VDSH, BITS, SMALL.withMaxEpochs(3).withBinarization(Binarization.ITQ).withEpochScorer(scored), SEED,
+        ProgressReporter.NONE);
+    try (HashModel exported = itq.export(corpus, ProgressReporter.NONE)) {
+      assertEquals(Binarization.ITQ.cliName(), exported.info().get("binarization"));
+      int kept = Integer.parseInt(exported.info().get("best_epoch"));
+      assertEquals(precisionAt100(exported, corpus), scored.scores().get(kept - 1), 0.0);
+    }
+  }
+
   @Test
   void exportedModelEncodesLikeTheTrainer() {
     // Trainer: ND4J's matrix products over the first layer's output. Exported model: the
