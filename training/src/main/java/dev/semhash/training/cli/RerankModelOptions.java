@@ -143,7 +143,10 @@ public final class RerankModelOptions {
     return links && model.equals("dssm") ? DSSM_LINK_TFIDF_WEIGHT : 1f;
   }
 
-  /** Whether the pairs come from labels, whose defaults differ for DSE (see {@link #DSE_LABEL_EPOCHS}). */
+  /**
+   * Whether the pairs come from labels, whose defaults differ: relevant documents drawn per query
+   * ({@link #LABEL_MAX_POSITIVES}) and DSE's epochs ({@link #DSE_LABEL_EPOCHS}).
+   */
   private boolean labels;
 
   /** Uses the label pairs' defaults for the options not given. */
@@ -180,27 +183,34 @@ public final class RerankModelOptions {
   String ssiInit;
 
   @Option(names = "--max-positives", paramLabel = "N",
-      description = "Relevant documents drawn per query and epoch, 0 for all (default: " + LABEL_MAX_POSITIVES + " with label"
-          + " pairs, where a query has hundreds; 0 otherwise).")
+      description = "Relevant documents drawn per query and epoch, 0 for all (default with label pairs, where a query has"
+          + " hundreds: " + LABEL_MAX_POSITIVES + ", DSE " + DSE_LABEL_MAX_POSITIVES + "; 0 otherwise).")
   Integer maxPositives;
 
   /**
    * Relevant documents drawn per query and epoch with label pairs. A 20 Newsgroups post shares its
    * label with about 570 training posts, so all of them made 5.9 million DSSM pairs an epoch, at
    * about 270 pairs a second on one core some 60 hours for 10 epochs. The label-pair figures in
-   * docs/experiments.md were measured with {@code --max-positives 3} (SSI, S2Net, DSSM) or 1 (DSE).
+   * docs/experiments.md were measured with {@code --max-positives 3} (SSI, S2Net, DSSM) or 1 (DSE,
+   * {@link #DSE_LABEL_MAX_POSITIVES}).
    */
   static final int LABEL_MAX_POSITIVES = 3;
 
-  /** {@code --max-positives} as given, else {@link #LABEL_MAX_POSITIVES} with label pairs, else 0 (all). */
-  int maxPositives() {
+  /** DSE's {@link #LABEL_MAX_POSITIVES}: its 60 label-pair epochs were measured with one a query. */
+  static final int DSE_LABEL_MAX_POSITIVES = 1;
+
+  /**
+   * {@code --max-positives} as given, else {@link #LABEL_MAX_POSITIVES} ({@link
+   * #DSE_LABEL_MAX_POSITIVES} for DSE) with label pairs, else 0 (all).
+   */
+  int maxPositives(String model) {
     if (maxPositives != null) {
       if (maxPositives < 0) {
         throw new IllegalArgumentException("--max-positives must be 0 (all) or more, got " + maxPositives);
       }
       return maxPositives;
     }
-    return labels ? LABEL_MAX_POSITIVES : 0;
+    return labels ? (model.equals("dse") ? DSE_LABEL_MAX_POSITIVES : LABEL_MAX_POSITIVES) : 0;
   }
 
   @Option(names = "--sparse-per-column", defaultValue = "100", paramLabel = "P",
@@ -318,7 +328,7 @@ public final class RerankModelOptions {
     return new SsiSettings(
         dim("ssi"), learningRate == null ? defaults.learningRate() : learningRate,
         epochs != null ? epochs : links ? 20 : defaults.epochs(),
-        negatives, hardFraction("ssi", qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives(), sparsePerColumn,
+        negatives, hardFraction("ssi", qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives("ssi"), sparsePerColumn,
         eliminationEpochs, lsaInit(), modelNegatives("ssi"));
   }
 
@@ -347,7 +357,7 @@ public final class RerankModelOptions {
     S2NetSettings defaults = S2NetSettings.defaults(seed);
     return new S2NetSettings(
         dim("s2net"), learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
-        negatives, hardFraction("s2net", qrels), hardDepth, gamma, lsaIterations, seed, maxPositives());
+        negatives, hardFraction("s2net", qrels), hardDepth, gamma, lsaIterations, seed, maxPositives("s2net"));
   }
 
   /**
@@ -369,7 +379,7 @@ public final class RerankModelOptions {
     return new DseSettings(terms, dim("dse"), pretrain, d.pretrainRate(), d.gaussianPretrainRate(),
         learningRate == null ? d.learningRate() : learningRate, d.momentum(), d.weightDecay(),
         epochs != null ? epochs : labels ? DSE_LABEL_EPOCHS : links ? DSE_LINK_EPOCHS : d.epochs(),
-        negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight("dse"), seed, maxPositives(), dseSimilarity(links),
+        negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight("dse"), seed, maxPositives("dse"), dseSimilarity(links),
         modelNegatives("dse"), dseAveraging != null ? dseAveraging : links ? DSE_LINK_WEIGHT_AVERAGING : 0f,
         dseHidden != null ? dseHidden : links ? DSE_LINK_HIDDEN : 0);
   }
@@ -386,7 +396,7 @@ public final class RerankModelOptions {
     float rate = learningRate != null ? learningRate : qrels ? d.learningRate() : links ? 0.01f : 0.02f;
     return new DssmSettings(d.hidden(), dim("dssm"), trigramMinDf, dssmGamma, dssmNegatives,
         rate, epochs != null ? epochs : links ? 30 : d.epochs(), hardFraction("dssm", qrels), hardDepth,
-        seed, maxPositives(), tfidfWeight("dssm"), dssmLsaIterations(), modelNegatives("dssm"));
+        seed, maxPositives("dssm"), tfidfWeight("dssm"), dssmLsaIterations(), modelNegatives("dssm"));
   }
 
   private int dssmLsaIterations() {
@@ -483,7 +493,7 @@ public final class RerankModelOptions {
     m.put("hard_negative_fraction", hardFraction(model, qrels));
     m.put("hard_negative_depth", hardDepth);
     m.put("hard_negatives", modelNegatives(model) ? "model's own top documents, each epoch" : qrels ? "BM25 top hits" : "TF-IDF neighbours");
-    m.put("max_positives", maxPositives());
+    m.put("max_positives", maxPositives(model));
     m.put("min_df", minDf);
     m.put("max_terms", maxTerms == null ? "all" : maxTerms);
     return m;

@@ -514,7 +514,7 @@ public final class ReproductionReport {
         .append(" scored since 2026-12-06 whose\ntraining documents carry labels): what a labelled validation")
         .append(" set would keep, from the same\ntraining, the queries read once. Since 2026-12-07 the")
         .append(" epochs are scored with the exported\nencoder's own arithmetic, so the kept epoch's score is")
-        .append(" the cell's Prec@100 exactly (under ITQ since\nthe rotation is folded into the scored network as into the export, later that day);\nearlier cells scored ND4J's means, equal to it in 48 of 53")
+        .append( " the cell's Prec@100 exactly;\nearlier cells scored ND4J's means, equal to it in 48 of 53")
         .append(" cells to the digits stored and within 7.6e-5 in the other 5:\n\n")
         .append("| method | bits | best epoch's Prec@100 by seed (epoch) | mean ± sd | epoch by held-out labels:")
         .append(" mean (epochs) | our kept epochs: mean | thesis |\n")

@@ -162,7 +162,7 @@ class RerankModelOptionsTest {
     assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.dssm(42, false).maxPositives());
     assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.ssi(42, false).maxPositives());
     assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.s2net(42, false).maxPositives());
-    assertEquals(RerankModelOptions.LABEL_MAX_POSITIVES, labels.dse(42, false).maxPositives());
+    assertEquals(RerankModelOptions.DSE_LABEL_MAX_POSITIVES, labels.dse(42, false).maxPositives(), "DSE's own");
     assertEquals(0, parse().dssm(42, true).maxPositives(), "qrels: every relevant document");
     assertEquals(0, onLinks().dssm(42, false).maxPositives(), "links: every held-in link");
     RerankModelOptions all = parse("--max-positives", "0");

@@ -32,7 +32,7 @@ public interface EpochScorer {
      * export folds it, so that their signs are the export's codes exactly.
      */
     default Means rotated(ItqRotation itq) {
-      return (inputs, rows) -> itq.rotate(of(inputs, rows), rows.length);
+      return (inputs, rows) -> itq.rotateValues(of(inputs, rows), rows.length);
     }
   }
 

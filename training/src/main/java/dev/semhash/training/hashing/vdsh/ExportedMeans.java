@@ -63,7 +63,7 @@ final class ExportedMeans implements EpochScorer.Means {
 
   /**
    * The same network with {@code itq} folded into its last layer ({@link ItqRotation#fold}), as
-   * {@link ItqRotation#rotate} folds it into the exported model: its means' signs are the
+   * {@link ItqRotation#rotate(dev.semhash.model.HashModel, float[], int, long)} folds it into the exported model: its means' signs are the
    * export's codes, float for float.
    */
   @Override

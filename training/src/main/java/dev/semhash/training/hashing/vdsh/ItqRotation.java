@@ -207,7 +207,7 @@ public final class ItqRotation {
    * codes: the folded model's values up to float rounding (for choosing epochs where no network is
    * at hand, not for model files).
    */
-  float[] rotate(float[] values, int rows) {
+  float[] rotateValues(float[] values, int rows) {
     int bits = mean.length;
     float[] z = new float[rows * bits];
     for (int r = 0; r < rows; r++) {
@@ -222,9 +222,9 @@ public final class ItqRotation {
     return z;
   }
 
-  /** Codes of row-major outputs under this rotation: the signs of {@link #rotate}. */
+  /** Codes of row-major outputs under this rotation: the signs of {@link #rotateValues}. */
   long[][] codes(float[] values, int rows) {
-    return signs(rotate(values, rows), rows, mean.length);
+    return signs(rotateValues(values, rows), rows, mean.length);
   }
 
   /** Codes of values already rotated (row-major): each bit set where its value is above 0. */

@@ -84,7 +84,7 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
     }
     double precision =
         ValidationPrecision.precision(
-            all(means, documents), documentLabels, all(means, queries), queryLabels, bits, binarization, threads,
+            all(means, documents), documentLabels, () -> all(means, queries), queryLabels, bits, binarization, threads,
             seed, itq -> {
               Means rotated = means.rotated(itq);
               return new float[][] {all(rotated, documents), all(rotated, queries)};

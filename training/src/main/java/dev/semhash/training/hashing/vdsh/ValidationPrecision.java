@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Prec@100 of held-out training documents against the documents trained on, by Hamming ranking of
@@ -24,7 +25,7 @@ final class ValidationPrecision {
 
     /** As {@link EpochScorer.Means#rotated}: by default rotated in double precision, to rounding. */
     default Means rotated(ItqRotation itq) {
-      return rows -> itq.rotate(of(rows), rows.length);
+      return rows -> itq.rotateValues(of(rows), rows.length);
     }
 
     /** The rows of {@code inputs} under {@code means}, rotated as {@code means} rotates them. */
@@ -88,7 +89,7 @@ final class ValidationPrecision {
   /** Prec@100 of the held-out rows' codes under the encoder's current means. */
   double measure(Means means) {
     return precision(
-        all(means, trained, bits), trainedLabels, all(means, heldOut, bits), heldOutLabels, bits, binarization, threads,
+        all(means, trained, bits), trainedLabels, () -> all(means, heldOut, bits), heldOutLabels, bits, binarization, threads,
         seed, itq -> {
           Means rotated = means.rotated(itq);
           return new float[][] {all(rotated, trained, bits), all(rotated, heldOut, bits)};
@@ -103,13 +104,15 @@ final class ValidationPrecision {
    * @param seed the run's seed: ITQ's rotation starts from it, as the export's does (a local
    *     optimum that depends on the start, so another seed would judge other codes than those
    *     exported)
+   * @param queryValues the queries' values, asked for unless ITQ's {@code rotated} gives them
    * @param rotated under ITQ, the documents' and the queries' values turned by the rotation
    *     learnt on the documents' values ({@code {documents, queries}}, row-major), whose signs
    *     are the codes
    */
   static double precision(
-      float[] documentValues, List<List<String>> documentLabels, float[] queryValues, List<List<String>> queryLabels,
-      int bits, Binarization binarization, int threads, long seed, Function<ItqRotation, float[][]> rotated) {
+      float[] documentValues, List<List<String>> documentLabels, Supplier<float[]> queryValues,
+      List<List<String>> queryLabels, int bits, Binarization binarization, int threads, long seed,
+      Function<ItqRotation, float[][]> rotated) {
     int documents = documentLabels.size();
     int queries = queryLabels.size();
     long[][] documentCodes;
@@ -123,7 +126,7 @@ final class ValidationPrecision {
     } else {
       float[] thresholds = binarization.thresholds(documentValues, documents, bits);
       documentCodes = codes(documentValues, documents, bits, thresholds);
-      queryCodes = codes(queryValues, queries, bits, thresholds);
+      queryCodes = codes(queryValues.get(), queries, bits, thresholds);
     }
     return new HammingRankingEvaluator(bits, documentCodes, documentLabels)
         .evaluate(queryCodes, queryLabels, new int[] {HammingRankingEvaluator.DEFAULT_K},

@@ -87,8 +87,8 @@ class ValidationPrecisionTest {
                 dev.semhash.training.progress.ProgressReporter.NONE)
             .precisionAt(100);
     assertEquals(expected,
-        ValidationPrecision.precision(documentValues, documentLabels, queryValues, queryLabels, BITS, Binarization.ITQ, 1, seed,
-            itq -> new float[][] {itq.rotate(documentValues, documents), itq.rotate(queryValues, queries)}),
+        ValidationPrecision.precision(documentValues, documentLabels, () -> queryValues, queryLabels, BITS, Binarization.ITQ, 1, seed,
+            itq -> new float[][] {itq.rotateValues(documentValues, documents), itq.rotateValues(queryValues, queries)}),
         0.0);
   }
 }

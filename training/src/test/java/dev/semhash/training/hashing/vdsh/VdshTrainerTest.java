@@ -161,9 +161,10 @@ class VdshTrainerTest {
   }
 
   /**
-   * Under ITQ too the kept epoch's score is the exported model's Prec@100 exactly: the scorer
-   * folds the rotation into the last layer as the export does (until 2026-12-07 it rotated the
-   * means in double precision, which agreed with the export only to rounding).
+   * Under ITQ the kept epoch's score is the exported model's Prec@100: the scorer learns the
+   * rotation from the same rows and seed as the export. That its values are the export's float
+   * for float (before 2026-12-07 the scorer rotated in double precision, which on this slice gives
+   * the same Prec@100) is {@link VdshSpecTest}'s to show.
    */
   @Test
   void scoringEveryEpochUnderItqScoresTheExportsCodes() throws IOException {
