@@ -1,6 +1,7 @@
 package dev.semhash.training.reproduce;
 
 import dev.semhash.training.hashing.vdsh.QueryPrecisionByEpoch;
+import dev.semhash.training.eval.HammingEvaluation;
 import java.util.List;
 
 /**
@@ -33,6 +34,9 @@ import java.util.List;
  * @param labelChosenEpoch the epoch (1 for the first) whose codes retrieved the trainer's held-out
  *     training documents best by their labels, in a scored cell whose training documents carry
  *     labels (since 2026-12-06); 0 otherwise
+ * @param tiedPrecision Prec@100 under the worst, a random (expected) and the best order of the
+ *     training documents tied at each query's cut-off distance (cells evaluated since 2026-12-07);
+ *     null otherwise
  */
 public record CellResult(
     String dataset,
@@ -52,7 +56,8 @@ public record CellResult(
     boolean predatesEarlyStopping,
     boolean readsOwnNeighbourhood,
     List<Double> prec100ByEpoch,
-    int labelChosenEpoch) {
+    int labelChosenEpoch,
+    HammingEvaluation.TiedPrecision tiedPrecision) {
 
   public CellResult {
     epochSeconds = List.copyOf(epochSeconds);
@@ -63,6 +68,16 @@ public record CellResult(
           "the epoch chosen by held-out labels is " + labelChosenEpoch + " but the cell scored "
               + prec100ByEpoch.size() + " epochs; it must be one of them, or 0 for none");
     }
+  }
+
+  /** A cell evaluated without the orders of tied documents (before 2026-12-07). */
+  public CellResult(String dataset, String method, int bits, double prec100, double ndcg100, double precR2,
+      double trainSeconds, List<Double> epochSeconds, List<Double> epochCpuSeconds, Double encoderDocsPerCoreSecond,
+      Double encoderLoadAverage, long seed, String command, String machine, boolean predatesEarlyStopping,
+      boolean readsOwnNeighbourhood, List<Double> prec100ByEpoch, int labelChosenEpoch) {
+    this(dataset, method, bits, prec100, ndcg100, precR2, trainSeconds, epochSeconds, epochCpuSeconds,
+        encoderDocsPerCoreSecond, encoderLoadAverage, seed, command, machine, predatesEarlyStopping,
+        readsOwnNeighbourhood, prec100ByEpoch, labelChosenEpoch, null);
   }
 
   /** A cell without an epoch chosen by held-out labels. */

@@ -2,6 +2,7 @@ package dev.semhash.training.reproduce;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.semhash.training.eval.HammingEvaluation;
 import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -169,8 +170,32 @@ public final class CellStore {
         n.path("model_info").has("epochs_run") && n.path("model_info").has("early_stopping") == false,
         NeighbourEncoder.SELF_NEIGHBOUR.equals(n.path("model_info").path("neighbour_encoder").asText("")),
         byEpoch,
-        labelChosenEpoch);
+        labelChosenEpoch,
+        tiedPrecision(n, file));
   }
+
+  /** The optional {@code prec@100_over_tie_orders} object: null when absent. */
+  private static HammingEvaluation.TiedPrecision tiedPrecision(JsonNode n, Path file) {
+    JsonNode t = n.get(TIES);
+    if (t == null) {
+      return null;
+    }
+    if (t.isObject() == false) {
+      throw missing(TIES, "an object of worst, expected and best", file);
+    }
+    double[] v = new double[3];
+    String[] keys = {"worst", "expected", "best"};
+    for (int i = 0; i < keys.length; i++) {
+      JsonNode x = t.get(keys[i]);
+      if (x == null || x.isNumber() == false) {
+        throw missing(TIES + "." + keys[i], "a number", file);
+      }
+      v[i] = x.asDouble();
+    }
+    return new HammingEvaluation.TiedPrecision(v[0], v[1], v[2]);
+  }
+
+  private static final String TIES = "prec@100_over_tie_orders";
 
   /** An optional whole number: 0 when the key is absent. */
   private static int optionalInt(JsonNode n, String key, Path file) {

@@ -1,5 +1,6 @@
 package dev.semhash.training.reproduce;
 
+import dev.semhash.training.eval.HammingEvaluation;
 import dev.semhash.training.eval.Spread;
 import dev.semhash.training.reference.ReferenceRankings;
 import java.util.ArrayList;
@@ -410,6 +411,7 @@ public final class ReproductionReport {
     }
     seedTable(md, dataset, rows);
     bestEpochTable(md, dataset, rows);
+    tieTable(md, dataset, rows);
     long stale =
         rows.stream().flatMap(r -> r.ours().values().stream()).filter(CellResult::predatesEarlyStopping).count();
     if (stale > 0) {
@@ -546,6 +548,43 @@ public final class ReproductionReport {
           .append(" | ").append(labelChosen(of)).append(" | ").append(score(kept.mean())).append(" | ")
           .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
     }));
+  }
+
+  /**
+   * Prec@100 of each cell that recorded it under the worst, a random (expected) and the best order
+   * of the training documents tied at each query's cut-off distance, which the codes leave open and
+   * the protocol breaks by training order.
+   */
+  private void tieTable(StringBuilder md, String dataset, List<Row> rows) {
+    Map<String, Integer> order = new LinkedHashMap<>();
+    Map<String, Row> rowOf = new LinkedHashMap<>();
+    rows.forEach(r -> {
+      rowOf.put(r.method(), r);
+      order.put(r.method(), order.size());
+    });
+    List<CellResult> tied = Stream.concat(cells.stream(), replicates.stream())
+        .filter(c -> c.dataset().equals(dataset) && c.tiedPrecision() != null)
+        .sorted(Comparator.comparingInt((CellResult c) -> order.getOrDefault(c.method(), Integer.MAX_VALUE))
+            .thenComparingInt(CellResult::bits)
+            .thenComparingLong(c -> c.seed() == CellStore.TABLE_SEED ? Long.MIN_VALUE : c.seed()))
+        .toList();
+    if (tied.isEmpty()) {
+      return;
+    }
+    md.append("\n**Prec@100 whatever order the tied documents take**: the protocol ranks the training documents")
+        .append(" at one\nHamming distance in training order; under the worst order, a random one (the expected")
+        .append(" value,\nwhich depends on the codes alone) and the best (cells evaluated since 2026-12-07):\n\n")
+        .append("| method | bits | seed | training order | worst | expected | best | thesis |\n")
+        .append("|---|---|---|---|---|---|---|---|\n");
+    for (CellResult c : tied) {
+      Row row = rowOf.get(c.method());
+      Double thesisValue = row == null ? null : row.thesis().get(c.bits());
+      HammingEvaluation.TiedPrecision t = c.tiedPrecision();
+      md.append("| ").append(c.method()).append(" | ").append(c.bits()).append(" | ").append(c.seed()).append(" | ")
+          .append(score(c.prec100())).append(" | ").append(score(t.worst())).append(" | ")
+          .append(score(t.expected())).append(" | ").append(score(t.best())).append(" | ")
+          .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
+    }
   }
 
   private static String meanAndSpread(Spread s) {

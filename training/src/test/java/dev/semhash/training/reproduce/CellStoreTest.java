@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.semhash.training.eval.HammingEvaluation;
 import dev.semhash.training.hashing.vdsh.NeighbourEncoder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,6 +138,21 @@ class CellStoreTest {
     Files.writeString(file, CELL.replace("\"seed\": 7,", scored + " \"label_chosen_epoch\": \"3\","));
     IllegalArgumentException text = assertThrows(IllegalArgumentException.class, () -> CellStore.read(file));
     assertTrue(text.getMessage().contains("has no key \"label_chosen_epoch\" holding a whole number"), text.getMessage());
+  }
+
+  @Test
+  void aCellEvaluatedSinceTiesWereCountedGivesItsTieRange() throws Exception {
+    CellStore store = new CellStore(tmp);
+    Path file = store.file("reuters", "vdsh", 32);
+    Files.writeString(file, CELL);
+    assertNull(CellStore.read(file).tiedPrecision(), "absent: cells evaluated before 2026-12-07");
+    String ties = "\"seed\": 7, \"prec@100_over_tie_orders\": {\"worst\": 0.7, \"expected\": 0.74, \"best\": 0.8},";
+    Files.writeString(file, CELL.replace("\"seed\": 7,", ties));
+    assertEquals(new HammingEvaluation.TiedPrecision(0.7, 0.74, 0.8), CellStore.read(file).tiedPrecision());
+    Files.writeString(file, CELL.replace("\"seed\": 7,", ties.replace("\"best\": 0.8", "\"best\": \"high\"")));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CellStore.read(file));
+    assertTrue(e.getMessage().contains("has no key \"prec@100_over_tie_orders.best\" holding a number")
+        && e.getMessage().contains(file.toString()), e.getMessage());
   }
 
   @Test

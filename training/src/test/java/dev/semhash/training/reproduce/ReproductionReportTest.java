@@ -491,4 +491,17 @@ class ReproductionReportTest {
         .markdown("./semhash reproduce --report-only", "m");
     assertEquals(-1, without.indexOf("**Prec@100 of the best epoch**"), "no scored cell, no table");
   }
+
+  @Test
+  void cellsWithATieRangeGetATableOfIt() {
+    CellResult c = cell("nbrreg", 8, 0.3499, 0.3, 0.1, 10, List.of(5.0), List.of(), null);
+    CellResult tied = new CellResult(c.dataset(), c.method(), c.bits(), c.prec100(), c.ndcg100(), c.precR2(),
+        c.trainSeconds(), c.epochSeconds(), c.epochCpuSeconds(), null, null, 42, "", "", false, false, List.of(), 0,
+        new dev.semhash.training.eval.HammingEvaluation.TiedPrecision(0.217, 0.3721, 0.6202));
+    String md = report(List.of(tied)).markdown("./semhash reproduce --report-only", "m");
+    String section = md.substring(md.indexOf("**Prec@100 whatever order the tied documents take**"), md.indexOf("**NDCG@100**"));
+    assertTrue(section.contains("| nbrreg | 8 | 42 | .3499 | .2170 | .3721 | .6202 | .3463 |\n"), section);
+    assertEquals(-1, report(List.of(c)).markdown("./semhash reproduce --report-only", "m").indexOf("tied documents take"),
+        "no cell with a tie range, no table");
+  }
 }
