@@ -504,17 +504,8 @@ public final class ReproductionReport {
    */
   private void bestEpochTable(StringBuilder md, String dataset, List<Row> rows) {
     Map<String, Map<Integer, List<CellResult>>> scored = new LinkedHashMap<>();
-    Map<String, Row> rowOf = new LinkedHashMap<>();
-    Map<String, Integer> order = new LinkedHashMap<>(); // the page's row order; methods without a row last
-    rows.forEach(r -> {
-      rowOf.put(r.method(), r);
-      order.put(r.method(), order.size());
-    });
-    Stream.concat(cells.stream(), replicates.stream())
-        .filter(c -> c.dataset().equals(dataset) && c.scoredEveryEpoch())
-        .sorted(Comparator.comparingInt((CellResult c) -> order.getOrDefault(c.method(), Integer.MAX_VALUE))
-            .thenComparingInt(CellResult::bits)
-            .thenComparingLong(c -> c.seed() == CellStore.TABLE_SEED ? Long.MIN_VALUE : c.seed()))
+    Map<String, Row> rowOf = byMethod(rows);
+    cellsOf(dataset, rows, CellResult::scoredEveryEpoch)
         .forEach(c -> scored.computeIfAbsent(c.method(), m -> new TreeMap<>())
             .computeIfAbsent(c.bits(), b -> new ArrayList<>())
             .add(c));
@@ -556,18 +547,8 @@ public final class ReproductionReport {
    * the protocol breaks by training order.
    */
   private void tieTable(StringBuilder md, String dataset, List<Row> rows) {
-    Map<String, Integer> order = new LinkedHashMap<>();
-    Map<String, Row> rowOf = new LinkedHashMap<>();
-    rows.forEach(r -> {
-      rowOf.put(r.method(), r);
-      order.put(r.method(), order.size());
-    });
-    List<CellResult> tied = Stream.concat(cells.stream(), replicates.stream())
-        .filter(c -> c.dataset().equals(dataset) && c.tiedPrecision() != null)
-        .sorted(Comparator.comparingInt((CellResult c) -> order.getOrDefault(c.method(), Integer.MAX_VALUE))
-            .thenComparingInt(CellResult::bits)
-            .thenComparingLong(c -> c.seed() == CellStore.TABLE_SEED ? Long.MIN_VALUE : c.seed()))
-        .toList();
+    Map<String, Row> rowOf = byMethod(rows);
+    List<CellResult> tied = cellsOf(dataset, rows, c -> c.tiedPrecision() != null).toList();
     if (tied.isEmpty()) {
       return;
     }
@@ -585,6 +566,26 @@ public final class ReproductionReport {
           .append(score(t.expected())).append(" | ").append(score(t.best())).append(" | ")
           .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
     }
+  }
+
+  private static Map<String, Row> byMethod(List<Row> rows) {
+    Map<String, Row> rowOf = new LinkedHashMap<>();
+    rows.forEach(r -> rowOf.put(r.method(), r));
+    return rowOf;
+  }
+
+  /**
+   * The cells and replicates of {@code dataset} that {@code keep} accepts, in the page's row order
+   * (methods without a row last), then by code length, the table's seed before the others.
+   */
+  private Stream<CellResult> cellsOf(String dataset, List<Row> rows, java.util.function.Predicate<CellResult> keep) {
+    Map<String, Integer> order = new LinkedHashMap<>();
+    rows.forEach(r -> order.put(r.method(), order.size()));
+    return Stream.concat(cells.stream(), replicates.stream())
+        .filter(c -> c.dataset().equals(dataset) && keep.test(c))
+        .sorted(Comparator.comparingInt((CellResult c) -> order.getOrDefault(c.method(), Integer.MAX_VALUE))
+            .thenComparingInt(CellResult::bits)
+            .thenComparingLong(c -> c.seed() == CellStore.TABLE_SEED ? Long.MIN_VALUE : c.seed()));
   }
 
   private static String meanAndSpread(Spread s) {
