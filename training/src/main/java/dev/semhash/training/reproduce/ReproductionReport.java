@@ -472,8 +472,7 @@ public final class ReproductionReport {
         .append("| method | bits | seed ").append(CellStore.TABLE_SEED)
         .append(" | other seeds | mean ± sd | min to max | thesis |\n")
         .append("|---|---|---|---|---|---|---|\n");
-    Map<String, Row> rowOf = new LinkedHashMap<>();
-    rows.forEach(r -> rowOf.put(r.method(), r));
+    Map<String, Row> rowOf = byMethod(rows);
     List<String> order = new ArrayList<>(rowOf.keySet());
     of.keySet().stream().filter(m -> rowOf.containsKey(m) == false).forEach(order::add);
     for (String m : order) {

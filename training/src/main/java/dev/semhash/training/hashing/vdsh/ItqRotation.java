@@ -222,11 +222,6 @@ public final class ItqRotation {
     return z;
   }
 
-  /** Codes of row-major outputs under this rotation: the signs of {@link #rotateValues}. */
-  long[][] codes(float[] values, int rows) {
-    return signs(rotateValues(values, rows), rows, mean.length);
-  }
-
   /** Codes of values already rotated (row-major): each bit set where its value is above 0. */
   static long[][] signs(float[] rotated, int rows, int bits) {
     long[][] codes = new long[rows][];

@@ -94,7 +94,7 @@ public final class QueryPrecisionByEpoch implements EpochScorer {
   }
 
   private float[] all(Means means, SparseMatrix inputs) {
-    return ValidationPrecision.all(rows -> means.of(inputs, rows), everyRow(inputs.numRows()), bits);
+    return ValidationPrecision.all(means, inputs, everyRow(inputs.numRows()), bits);
   }
 
   private static int[] everyRow(int rows) {

@@ -18,32 +18,6 @@ import java.util.function.Supplier;
  * judged by the codes it would export.
  */
 final class ValidationPrecision {
-  /** The encoder's current means (rows x bits, row-major) for some training-document rows. */
-  @FunctionalInterface
-  interface Means {
-    float[] of(int[] rows);
-
-    /** As {@link EpochScorer.Means#rotated}: by default rotated in double precision, to rounding. */
-    default Means rotated(ItqRotation itq) {
-      return rows -> itq.rotateValues(of(rows), rows.length);
-    }
-
-    /** The rows of {@code inputs} under {@code means}, rotated as {@code means} rotates them. */
-    static Means rowsOf(EpochScorer.Means means, SparseMatrix inputs) {
-      return new Means() {
-        @Override
-        public float[] of(int[] rows) {
-          return means.of(inputs, rows);
-        }
-
-        @Override
-        public Means rotated(ItqRotation itq) {
-          return rowsOf(means.rotated(itq), inputs);
-        }
-      };
-    }
-  }
-
   private static final int ROWS_PER_CALL = 500;
 
   private final int[] trained;
@@ -86,13 +60,17 @@ final class ValidationPrecision {
     return out;
   }
 
-  /** Prec@100 of the held-out rows' codes under the encoder's current means. */
-  double measure(Means means) {
+  /**
+   * Prec@100 of the held-out rows' codes under the encoder's current means.
+   *
+   * @param training the training matrix, whose rows {@code trained} and {@code heldOut} name
+   */
+  double measure(EpochScorer.Means means, SparseMatrix training) {
     return precision(
-        all(means, trained, bits), trainedLabels, () -> all(means, heldOut, bits), heldOutLabels, bits, binarization, threads,
-        seed, itq -> {
-          Means rotated = means.rotated(itq);
-          return new float[][] {all(rotated, trained, bits), all(rotated, heldOut, bits)};
+        all(means, training, trained, bits), trainedLabels, () -> all(means, training, heldOut, bits), heldOutLabels,
+        bits, binarization, threads, seed, itq -> {
+          EpochScorer.Means rotated = means.rotated(itq);
+          return new float[][] {all(rotated, training, trained, bits), all(rotated, training, heldOut, bits)};
         });
   }
 
@@ -134,12 +112,15 @@ final class ValidationPrecision {
         .precisionAt(HammingRankingEvaluator.DEFAULT_K);
   }
 
-  /** The means of {@code rows}, row-major, computed a few hundred rows at a time to bound the arrays. */
-  static float[] all(Means means, int[] rows, int bits) {
+  /**
+   * The means of {@code rows} of {@code inputs}, row-major, computed a few hundred rows at a time
+   * to bound the arrays.
+   */
+  static float[] all(EpochScorer.Means means, SparseMatrix inputs, int[] rows, int bits) {
     float[] out = new float[rows.length * bits];
     for (int from = 0; from < rows.length; from += ROWS_PER_CALL) {
       int[] chunk = Arrays.copyOfRange(rows, from, Math.min(rows.length, from + ROWS_PER_CALL));
-      System.arraycopy(means.of(chunk), 0, out, from * bits, chunk.length * bits);
+      System.arraycopy(means.of(inputs, chunk), 0, out, from * bits, chunk.length * bits);
     }
     return out;
   }

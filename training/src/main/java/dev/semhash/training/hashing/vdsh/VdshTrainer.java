@@ -347,15 +347,14 @@ public final class VdshTrainer {
             ? null
             : new ExportedMeans(TrainedVdsh.network(first, neighbourFirst, graph, hidden), inputs,
                 spec.neighbourEncoder(), settings.threads());
-        ValidationPrecision.Means means = ValidationPrecision.Means.rowsOf(current, inputs);
-        double valPrecision = precisionChooses ? precision.measure(means) : Double.NaN;
+        double valPrecision = precisionChooses ? precision.measure(current, inputs) : Double.NaN;
         double criterion = precisionChooses ? -valPrecision : valLoss; // lower is better
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
         // after the epoch's timing, which thus leaves the scoring out
         long scoringStart = System.nanoTime();
         if (precisionReported) {
-          valPrecision = precision.measure(means);
+          valPrecision = precision.measure(current, inputs);
         }
         double scored =
             scorer == null ? Double.NaN : scorer.score(epoch, current);

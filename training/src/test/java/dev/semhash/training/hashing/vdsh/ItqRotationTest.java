@@ -69,7 +69,7 @@ class ItqRotationTest {
       }
     }
     ItqRotation itq = ItqRotation.learn(values, rows, 3, 42L);
-    long[][] codes = itq.codes(values, rows);
+    long[][] codes = ItqRotation.signs(itq.rotateValues(values, rows), rows, 3);
     Set<Long> distinct = new HashSet<>();
     for (int g = 0; g < 8; g++) {
       for (int i = 1; i < perGroup; i++) {
@@ -108,7 +108,7 @@ class ItqRotationTest {
     }
     ItqRotation itq = ItqRotation.learn(outputs, rows, bits, 1L);
     DenseLayer folded = itq.fold(last);
-    long[][] codes = itq.codes(outputs, rows);
+    long[][] codes = ItqRotation.signs(itq.rotateValues(outputs, rows), rows, bits);
     double[] mean = new double[bits];
     int differing = 0;
     for (int r = 0; r < rows; r++) {

@@ -28,7 +28,8 @@ class ValidationPrecisionTest {
     for (int r = 0; r < 202; r++) {
       labels[r] = new int[] {r < 100 ? 1 : 0};
     }
-    ValidationPrecision.Means means = rows -> {
+    // these means read the row numbers alone, so measure is given no training matrix
+    EpochScorer.Means means = (inputs, rows) -> {
       float[] out = new float[rows.length * BITS];
       for (int i = 0; i < rows.length; i++) {
         float v = rows[i] < 100 || rows[i] == 201 ? 1f : 3f;
@@ -36,8 +37,8 @@ class ValidationPrecisionTest {
       }
       return out;
     };
-    assertEquals(0.5, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.MEDIAN, 2, 42L).measure(means), 0.0);
-    assertEquals(0.0, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.SIGN, 1, 42L).measure(means), 0.0);
+    assertEquals(0.5, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.MEDIAN, 2, 42L).measure(means, null), 0.0);
+    assertEquals(0.0, new ValidationPrecision(trained, heldOut, labels, BITS, Binarization.SIGN, 1, 42L).measure(means, null), 0.0);
   }
 
   /** Medians as numpy computes them: the middle value, or the mean of the two middle ones. */
@@ -82,8 +83,8 @@ class ValidationPrecisionTest {
     long seed = 42;
     ItqRotation exported = ItqRotation.learn(documentValues, documents, BITS, seed);
     double expected =
-        new dev.semhash.training.eval.HammingRankingEvaluator(BITS, exported.codes(documentValues, documents), documentLabels)
-            .evaluate(exported.codes(queryValues, queries), queryLabels, new int[] {100}, 2, 1,
+        new dev.semhash.training.eval.HammingRankingEvaluator(BITS, ItqRotation.signs(exported.rotateValues(documentValues, documents), documents, BITS), documentLabels)
+            .evaluate(ItqRotation.signs(exported.rotateValues(queryValues, queries), queries, BITS), queryLabels, new int[] {100}, 2, 1,
                 dev.semhash.training.progress.ProgressReporter.NONE)
             .precisionAt(100);
     assertEquals(expected,
