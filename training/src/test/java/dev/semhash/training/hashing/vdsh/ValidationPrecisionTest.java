@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.semhash.training.eval.HammingRankingEvaluator;
+import dev.semhash.training.progress.ProgressReporter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -63,13 +68,13 @@ class ValidationPrecisionTest {
    */
   @Test
   void itqScoresTheCodesOfTheRotationTheExportLearns() {
-    java.util.Random random = new java.util.Random(3);
+    Random random = new Random(3);
     int documents = 300;
     int queries = 60;
     float[] documentValues = new float[documents * BITS];
     float[] queryValues = new float[queries * BITS];
-    java.util.List<java.util.List<String>> documentLabels = new java.util.ArrayList<>();
-    java.util.List<java.util.List<String>> queryLabels = new java.util.ArrayList<>();
+    List<List<String>> documentLabels = new ArrayList<>();
+    List<List<String>> queryLabels = new ArrayList<>();
     for (int r = 0; r < documents + queries; r++) {
       int label = random.nextInt(4);
       float[] values = r < documents ? documentValues : queryValues;
@@ -78,18 +83,21 @@ class ValidationPrecisionTest {
         // each label a cluster in a few dimensions, plus noise
         values[row * BITS + j] = (float) ((j % 4 == label ? 2 : 0) + random.nextGaussian());
       }
-      (r < documents ? documentLabels : queryLabels).add(java.util.List.of(Integer.toString(label)));
+      (r < documents ? documentLabels : queryLabels).add(List.of(Integer.toString(label)));
     }
     long seed = 42;
     ItqRotation exported = ItqRotation.learn(documentValues, documents, BITS, seed);
-    double expected =
-        new dev.semhash.training.eval.HammingRankingEvaluator(BITS, ItqRotation.signs(exported.rotateValues(documentValues, documents), documents, BITS), documentLabels)
-            .evaluate(ItqRotation.signs(exported.rotateValues(queryValues, queries), queries, BITS), queryLabels, new int[] {100}, 2, 1,
-                dev.semhash.training.progress.ProgressReporter.NONE)
-            .precisionAt(100);
+    double expected = new HammingRankingEvaluator(BITS, codes(exported, documentValues, documents), documentLabels)
+        .evaluate(codes(exported, queryValues, queries), queryLabels, new int[] {100}, 2, 1, ProgressReporter.NONE)
+        .precisionAt(100);
     assertEquals(expected,
         ValidationPrecision.precision(documentValues, documentLabels, () -> queryValues, queryLabels, BITS, Binarization.ITQ, 1, seed,
             itq -> new float[][] {itq.rotateValues(documentValues, documents), itq.rotateValues(queryValues, queries)}),
         0.0);
+  }
+
+  /** The codes of row-major values under {@code itq}, as the exported model gives them. */
+  private static long[][] codes(ItqRotation itq, float[] values, int rows) {
+    return ItqRotation.signs(itq.rotateValues(values, rows), rows, BITS);
   }
 }
