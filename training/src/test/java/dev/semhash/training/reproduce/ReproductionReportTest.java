@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.semhash.training.data.SharedData;
+import dev.semhash.training.eval.HammingEvaluation.TiedPrecision;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -492,15 +493,33 @@ class ReproductionReportTest {
     assertEquals(-1, without.indexOf("**Prec@100 of the best epoch**"), "no scored cell, no table");
   }
 
+  /** {@code c} with Prec@100 under the worst, a random and the best order of its tied documents. */
+  static CellResult withTies(CellResult c, long seed, double worst, double expected, double best) {
+    return new CellResult(c.dataset(), c.method(), c.bits(), c.prec100(), c.ndcg100(), c.precR2(),
+        c.trainSeconds(), c.epochSeconds(), c.epochCpuSeconds(), null, null, seed, "", "", false, false, List.of(), 0,
+        new TiedPrecision(worst, expected, best));
+  }
+
   @Test
   void cellsWithATieRangeGetATableOfIt() {
     CellResult c = cell("nbrreg", 8, 0.3499, 0.3, 0.1, 10, List.of(5.0), List.of(), null);
-    CellResult tied = new CellResult(c.dataset(), c.method(), c.bits(), c.prec100(), c.ndcg100(), c.precR2(),
-        c.trainSeconds(), c.epochSeconds(), c.epochCpuSeconds(), null, null, 42, "", "", false, false, List.of(), 0,
-        new dev.semhash.training.eval.HammingEvaluation.TiedPrecision(0.217, 0.3721, 0.6202));
-    String md = report(List.of(tied)).markdown("./semhash reproduce --report-only", "m");
+    CellResult tied = withTies(c, 42, 0.217, 0.3721, 0.6202);
+    List<CellResult> replicates = List.of(
+        withTies(cell("nbrreg", 8, 0.33, 0.3, 0.1, 10, List.of(5.0), List.of(), null), 1, 0.2, 0.3521, 0.6),
+        withTies(cell("nbrreg", 32, 0.45, 0.3, 0.1, 10, List.of(5.0), List.of(), null), 1, 0.4, 0.4512, 0.5));
+    Map<String, String> titles = new LinkedHashMap<>();
+    titles.put("20newsgroups", "20 Newsgroups");
+    String md = new ReproductionReport(titles, List.of("nbrreg"), ThesisNumbers.parse(THESIS, "test"),
+        List.of(tied), Map.of(), replicates).markdown("./semhash reproduce --report-only", "m");
     String section = md.substring(md.indexOf("**Prec@100 whatever order the tied documents take**"), md.indexOf("**NDCG@100**"));
-    assertTrue(section.contains("| nbrreg | 8 | 42 | .3499 | .2170 | .3721 | .6202 | .3463 |\n"), section);
+    // seed 42's expected value in the code-length layout; at 8 bits the mean of seeds 42 and 1,
+    // (.3721 + .3521) / 2 = .3621; at 32 bits only seed 1 recorded it, so its value stands alone
+    assertTrue(section.contains(
+        "| nbrreg | .3721 (.3621, 2 seeds) / .3463 | — / .4120 | — (.4512, 1 seed) / .4644 | — / .4768 | — / .4893 |\n"), section);
+    assertTrue(section.contains("<details>"), section);
+    assertTrue(section.contains("| nbrreg | 8 | 42 | .3499 | .2170 | .3721 | .6202 | .3463 |\n"
+        + "| nbrreg | 8 | 1 | .3300 | .2000 | .3521 | .6000 | .3463 |\n"
+        + "| nbrreg | 32 | 1 | .4500 | .4000 | .4512 | .5000 | .4644 |\n"), section);
     assertEquals(-1, report(List.of(c)).markdown("./semhash reproduce --report-only", "m").indexOf("tied documents take"),
         "no cell with a tie range, no table");
   }
