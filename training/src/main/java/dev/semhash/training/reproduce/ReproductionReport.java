@@ -485,7 +485,7 @@ public final class ReproductionReport {
         Spread s = Spread.of(Stream.concat(
                 Stream.ofNullable(table), others.stream())
             .mapToDouble(CellResult::prec100).toArray());
-        Double thesisValue = row == null ? null : row.thesis().get(bits);
+        String thesisValue = thesisScore(row, bits);
         md.append("| ").append(m).append(" | ").append(bits).append(" | ")
             .append(table == null ? NONE : score(table.prec100())).append(" | ")
             .append(others.stream().map(c -> score(c.prec100()) + " (seed " + c.seed() + ")").collect(Collectors.joining(", ")))
@@ -493,7 +493,7 @@ public final class ReproductionReport {
             .append(meanAndSpread(s))
             .append(" (").append(s.count()).append(s.count() == 1 ? " seed" : " seeds").append(") | ")
             .append(score(s.min())).append(" to ").append(score(s.max())).append(" | ")
-            .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
+            .append(thesisValue).append(" |\n");
       });
     }
   }
@@ -531,7 +531,7 @@ public final class ReproductionReport {
       Spread best = Spread.of(of.stream().mapToDouble(CellResult::prec100BestEpoch).toArray());
       Spread kept = Spread.of(of.stream().mapToDouble(CellResult::prec100).toArray());
       Row row = rowOf.get(m);
-      Double thesisValue = row == null ? null : row.thesis().get(bits);
+      String thesisValue = thesisScore(row, bits);
       md.append("| ").append(m).append(" | ").append(bits).append(" | ")
           .append(of.stream()
               .map(c -> score(c.prec100BestEpoch()) + " (" + c.bestScoredEpoch() + "; seed " + c.seed() + ")")
@@ -539,7 +539,7 @@ public final class ReproductionReport {
           .append(" | ")
           .append(meanAndSpread(best))
           .append(" | ").append(labelChosen(of)).append(" | ").append(score(kept.mean())).append(" | ")
-          .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
+          .append(thesisValue).append(" |\n");
     }));
   }
 
@@ -571,14 +571,14 @@ public final class ReproductionReport {
       for (int b : bits) {
         List<CellResult> seeds = of.getOrDefault(b, List.of());
         CellResult table = seeds.stream().filter(c -> c.seed() == CellStore.TABLE_SEED).findFirst().orElse(null);
-        Double thesisValue = row == null ? null : row.thesis().get(b);
+        String thesisValue = thesisScore(row, b);
         md.append(' ').append(table == null ? NONE : score(table.tiedPrecision().expected()));
-        if (seeds.size() > 1 || table == null && seeds.isEmpty() == false) {
+        if (seeds.size() > (table == null ? 0 : 1)) { // other seeds recorded it
           Spread s = Spread.of(seeds.stream().mapToDouble(c -> c.tiedPrecision().expected()).toArray());
           md.append(" (").append(score(s.mean())).append(", ").append(s.count())
               .append(s.count() == 1 ? " seed)" : " seeds)");
         }
-        md.append(" / ").append(thesisValue == null ? NONE : score(thesisValue)).append(" |");
+        md.append(" / ").append(thesisValue).append(" |");
       }
       md.append('\n');
     });
@@ -588,14 +588,20 @@ public final class ReproductionReport {
         .append("|---|---|---|---|---|---|---|---|\n");
     for (CellResult c : tied) {
       Row row = rowOf.get(c.method());
-      Double thesisValue = row == null ? null : row.thesis().get(c.bits());
+      String thesisValue = thesisScore(row, c.bits());
       HammingEvaluation.TiedPrecision t = c.tiedPrecision();
       md.append("| ").append(c.method()).append(" | ").append(c.bits()).append(" | ").append(c.seed()).append(" | ")
           .append(score(c.prec100())).append(" | ").append(score(t.worst())).append(" | ")
           .append(score(t.expected())).append(" | ").append(score(t.best())).append(" | ")
-          .append(thesisValue == null ? NONE : score(thesisValue)).append(" |\n");
+          .append(thesisValue).append(" |\n");
     }
     md.append("\n</details>\n");
+  }
+
+  /** The thesis's Prec@100 for {@code row}'s method at {@code bits}, or {@link #NONE} without one. */
+  private static String thesisScore(Row row, int bits) {
+    Double value = row == null ? null : row.thesis().get(bits);
+    return value == null ? NONE : score(value);
   }
 
   private static Map<String, Row> byMethod(List<Row> rows) {
