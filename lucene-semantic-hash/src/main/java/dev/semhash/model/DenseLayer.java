@@ -6,7 +6,8 @@ import java.util.Arrays;
  * A fully connected layer {@code y = activation(W x + b)}.
  *
  * <p>The layer keeps {@code W} by columns and adds {@code x[i]} times column {@code i} to the
- * outputs, input after input, skipping inputs that are zero (about half of a ReLU layer's). Each
+ * outputs, input after input, skipping inputs that are zero (about half of a ReLU layer's), four
+ * inputs per pass over the outputs where their columns span the same outputs. Each
  * output is thus summed in one fixed order whatever the JIT does: the element-wise loop
  * vectorises across outputs, never across the terms of one sum. A SIMD dot product per output
  * (Lucene's {@code VectorUtil}) sums its lanes in an order that changes when the JIT recompiles,
@@ -128,13 +129,27 @@ public final class DenseLayer {
           "layer takes " + columns.length + " inputs, got " + x.length + "; the layer before it must have as many outputs");
     }
     float[] y = new float[bias.length];
+    int[] active = new int[x.length];
+    int n = 0;
     for (int i = 0; i < x.length; i++) {
-      float xi = x[i];
-      if (xi != 0) {
-        float[] column = columns[i];
-        for (int o = from[i]; o < column.length; o++) {
-          y[o] += xi * column[o];
-        }
+      if (x[i] != 0) {
+        active[n++] = i;
+      }
+    }
+    int k = 0;
+    while (k < n) {
+      int a = active[k];
+      int lo = from[a];
+      int hi = columns[a].length;
+      if (k + 4 <= n && spans(active[k + 1], lo, hi) && spans(active[k + 2], lo, hi) && spans(active[k + 3], lo, hi)) {
+        int b = active[k + 1];
+        int c = active[k + 2];
+        int d = active[k + 3];
+        ScaledColumnSums.add(y, lo, hi, x[a], columns[a], x[b], columns[b], x[c], columns[c], x[d], columns[d]);
+        k += 4;
+      } else {
+        ScaledColumnSums.add(y, lo, hi, x[a], columns[a]);
+        k++;
       }
     }
     for (int o = 0; o < y.length; o++) {
@@ -142,6 +157,11 @@ public final class DenseLayer {
     }
     activation.apply(y);
     return y;
+  }
+
+  /** Whether input {@code i}'s weights span outputs {@code [lo, hi)}, as another's do. */
+  private boolean spans(int i, int lo, int hi) {
+    return from[i] == lo && columns[i].length == hi;
   }
 
   @Override

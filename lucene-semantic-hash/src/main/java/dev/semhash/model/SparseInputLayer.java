@@ -43,12 +43,23 @@ public record SparseInputLayer(float[][] columns, float[] bias, Activation activ
     float[] y = bias.clone();
     int[] indices = x.indices();
     float[] values = x.values();
-    for (int i = 0; i < indices.length; i++) {
-      float[] column = columns[indices[i]];
-      float v = values[i];
-      for (int o = 0; o < y.length; o++) {
-        y[o] += v * column[o];
-      }
+    int i = 0;
+    for (; i + 4 <= indices.length; i += 4) {
+      ScaledColumnSums.add(
+          y,
+          0,
+          y.length,
+          values[i],
+          columns[indices[i]],
+          values[i + 1],
+          columns[indices[i + 1]],
+          values[i + 2],
+          columns[indices[i + 2]],
+          values[i + 3],
+          columns[indices[i + 3]]);
+    }
+    for (; i < indices.length; i++) {
+      ScaledColumnSums.add(y, 0, y.length, values[i], columns[indices[i]]);
     }
     activation.apply(y);
     return y;

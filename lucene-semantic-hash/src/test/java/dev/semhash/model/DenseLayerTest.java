@@ -65,6 +65,31 @@ class DenseLayerTest {
     }
   }
 
+  /**
+   * A block-diagonal layer whose inputs come in runs of four with the same outputs (as NbrReg+Doc's
+   * two branches do), and runs cut short by a zero input or a block's end: every path of the
+   * four-column pass, by hand.
+   */
+  @Test
+  void addsRunsOfFourColumnsAndTheirRemaindersByHand() {
+    float[][] w = new float[4][10];
+    for (int i = 0; i < 5; i++) { // inputs 0-4 feed outputs 0-1 with weights i + 1 and 1
+      w[0][i] = i + 1;
+      w[1][i] = 1;
+    }
+    for (int i = 5; i < 10; i++) { // inputs 5-9 feed outputs 2-3 with weights 1 and i - 4
+      w[2][i] = 1;
+      w[3][i] = i - 4;
+    }
+    DenseLayer layer = new DenseLayer(w, new float[] {0.5f, 0, 0, -1}, Activation.IDENTITY);
+    // all ten inputs 1: outputs (1+2+3+4+5, 5, 5, 1+2+3+4+5) + bias
+    assertArrayEquals(new float[] {15.5f, 5, 5, 14}, layer.apply(new float[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1}));
+    // inputs 0-3 and 5-8 two, 4 and 9 zero: (2 * 10, 8, 8, 2 * 10) + bias
+    assertArrayEquals(new float[] {20.5f, 8, 8, 19}, layer.apply(new float[] {2, 2, 2, 2, 0, 2, 2, 2, 2, 0}));
+    // a run of four that crosses the blocks (inputs 3-6) is added column by column: (4 + 5, 2, 2, 1 + 2) + bias
+    assertArrayEquals(new float[] {9.5f, 2, 2, 2}, layer.apply(new float[] {0, 0, 0, 1, 1, 1, 1, 0, 0, 0}));
+  }
+
   @Test
   void repeatsItselfWhileTheJitCompiles() {
     Random random = new Random(11);
