@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The pure-Java encoder, text to 32-bit code, on the 7,532 20 Newsgroups test posts with the
- * corpus's 10,000-term vocabulary, for the two shapes of network the trainers export: VDSH's
- * (10,000 → 500 → 500 → 32) and NbrReg+Doc's, whose two encoder branches sit side by side
- * (10,000 → 1,000 → 1,000 block-diagonal → 32). The weights are random (seed 42): the cost does
+ * corpus's 10,000-term vocabulary, for the three shapes of network the trainers export: VDSH's,
+ * NbrReg's and node2hash's (10,000 → 500 → 500 → 32), VDSH-S's and VDSH-SP's, with 1,000 hidden
+ * units (10,000 → 1,000 → 1,000 → 32), and NbrReg+Doc's, whose two encoder branches sit side by
+ * side (10,000 → 1,000 → 1,000 block-diagonal → 32). The weights are random (seed 42): the cost does
  * not depend on their values, beyond the share of ReLU outputs that are zero (about half, as in
  * trained models). Prints documents per second of this thread's CPU time over four passes (the
  * first warms up), whole and split into text to vector and the network. A benchmark, not a timed
@@ -51,10 +52,14 @@ class HashEncoderBenchmark {
       SplittableRandom random = new SplittableRandom(42);
       SparseInputLayer vdshFirst = sparse(vocabulary, 500, random);
       List<DenseLayer> vdsh = List.of(dense(500, 500, 1, Activation.RELU, random), dense(500, BITS, 1, Activation.IDENTITY, random));
+      SparseInputLayer vdshSFirst = sparse(vocabulary, 1000, random);
+      List<DenseLayer> vdshS =
+          List.of(dense(1000, 1000, 1, Activation.RELU, random), dense(1000, BITS, 1, Activation.IDENTITY, random));
       SparseInputLayer nbrRegDocFirst = sparse(vocabulary, 1000, random);
       List<DenseLayer> nbrRegDoc =
           List.of(dense(1000, 1000, 2, Activation.RELU, random), dense(1000, BITS, 1, Activation.IDENTITY, random));
       time("vdsh (500 hidden)", corpus, vdshFirst, vdsh, texts);
+      time("vdsh-s (1,000 hidden)", corpus, vdshSFirst, vdshS, texts);
       time("nbrreg-doc (2 x 500 hidden)", corpus, nbrRegDocFirst, nbrRegDoc, texts);
     }
   }
