@@ -37,7 +37,12 @@ import org.junit.jupiter.api.Test;
  * Measured 2026-11-25 beside a training job, passes 1 to 3: NbrReg+Doc's shape 6,347 to 7,329
  * posts per CPU second (network 87 to 92 µs per post), VDSH's 10,076 to 13,171 (33 to 37 µs);
  * with the former dense layer (a SIMD dot product per output over the full block-diagonal
- * matrix) 4,965 to 4,974 (139 to 150 µs) and 9,972 to 10,594 (43 to 46 µs).
+ * matrix) 4,965 to 4,974 (139 to 150 µs) and 9,972 to 10,594 (43 to 46 µs). On 2026-12-07, on
+ * the idle machine, run twice with the layers of commit 2f5c0ab (one column per pass) and twice
+ * with four columns per pass, alternately, passes 1 to 3, network per post: VDSH's shape 47 to 59
+ * µs against 38 to 46, VDSH-S's 123 to 143 against 100 to 119, NbrReg+Doc's 86 to 96 against 74
+ * to 92; whole posts per CPU second overlap (VDSH-S's 4,097 to 5,676 against 4,565 to 5,590), the
+ * machine's speed moving by a fifth from pass to pass.
  */
 class HashEncoderBenchmark {
   private static final int BITS = 32;
