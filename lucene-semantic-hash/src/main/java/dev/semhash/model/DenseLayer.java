@@ -141,7 +141,10 @@ public final class DenseLayer {
       int a = active[k];
       int lo = from[a];
       int hi = columns[a].length;
-      if (k + 4 <= n && spans(active[k + 1], lo, hi) && spans(active[k + 2], lo, hi) && spans(active[k + 3], lo, hi)) {
+      if (k + 4 <= n
+          && spans(active[k + 1], lo, hi)
+          && spans(active[k + 2], lo, hi)
+          && spans(active[k + 3], lo, hi)) {
         int b = active[k + 1];
         int c = active[k + 2];
         int d = active[k + 3];
@@ -159,7 +162,10 @@ public final class DenseLayer {
     return y;
   }
 
-  /** Whether input {@code i}'s weights span outputs {@code [lo, hi)}, as another's do. */
+  /**
+   * Whether input {@code i}'s stored weights cover exactly outputs {@code [lo, hi)}, so that its
+   * column can share a four-column pass with one that covers them.
+   */
   private boolean spans(int i, int lo, int hi) {
     return from[i] == lo && columns[i].length == hi;
   }
