@@ -6,12 +6,13 @@ import java.util.Arrays;
  * A fully connected layer {@code y = activation(W x + b)}.
  *
  * <p>The layer keeps {@code W} by columns and adds {@code x[i]} times column {@code i} to the
- * outputs, input after input, skipping inputs that are zero (about half of a ReLU layer's), four
- * inputs per pass over the outputs where their columns span the same outputs. Each
- * output is thus summed in one fixed order whatever the JIT does: the element-wise loop
- * vectorises across outputs, never across the terms of one sum. A SIMD dot product per output
- * (Lucene's {@code VectorUtil}) sums its lanes in an order that changes when the JIT recompiles,
- * which can flip a bit whose value sits on its threshold between two encodings of one document.
+ * outputs, input after input, skipping inputs that are zero (a quarter to two fifths of a ReLU
+ * layer's on 20 Newsgroups posts), four inputs per pass over the outputs where their columns span
+ * the same outputs. Each output is thus summed in one fixed order whatever the JIT does: the
+ * element-wise loop vectorises across outputs, never across the terms of one sum. A SIMD dot
+ * product per output (Lucene's {@code VectorUtil}) sums its lanes in an order that changes when
+ * the JIT recompiles, which can flip a bit whose value sits on its threshold between two encodings
+ * of one document.
  * Each column keeps only the weights from its first to its last non-zero one, so a
  * block-diagonal layer (NbrReg+Doc's two encoder branches side by side) costs the memory and time
  * of its blocks.
