@@ -12,10 +12,9 @@ import java.util.Arrays;
  * element-wise loop vectorises across outputs, never across the terms of one sum. A SIMD dot
  * product per output (Lucene's {@code VectorUtil}) sums its lanes in an order that changes when
  * the JIT recompiles, which can flip a bit whose value sits on its threshold between two encodings
- * of one document.
- * Each column keeps only the weights from its first to its last non-zero one, so a
- * block-diagonal layer (NbrReg+Doc's two encoder branches side by side) costs the memory and time
- * of its blocks.
+ * of one document. Each column keeps only the weights from its first to its last non-zero one, so
+ * a block-diagonal layer (NbrReg+Doc's two encoder branches side by side) costs the memory and
+ * time of its blocks.
  *
  * <pre class="prettyprint">
  * DenseLayer layer = new DenseLayer(new float[][] {{1, -1}}, new float[] {0.5f}, Activation.IDENTITY);
