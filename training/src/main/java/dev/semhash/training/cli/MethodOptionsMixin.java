@@ -5,6 +5,7 @@ import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.DecoderBias;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.EarlyStopping;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
@@ -105,6 +106,15 @@ final class MethodOptionsMixin {
   String binarization;
 
   @Option(
+      names = "--decoder-bias",
+      paramLabel = "B",
+      description = "Neural methods: where the softmax decoders' biases start, zero (every word"
+          + " equally likely) or log-frequency (each word's, neighbour's or id's log share over the"
+          + " training documents, so that the code need not learn how common each word is)"
+          + " (default: zero).")
+  String decoderBias;
+
+  @Option(
       names = "--graph",
       paramLabel = "G",
       description = "node2hash graph: links (the dataset's edges.tsv, undirected), knn (TF-IDF"
@@ -175,6 +185,7 @@ final class MethodOptionsMixin {
         .labelWeight(parse(labelWeight, MethodOptionsMixin::labelWeight))
         .keepProbability(keepProbability)
         .binarization(parse(binarization, Binarization::parse))
+        .decoderBias(parse(decoderBias, DecoderBias::parse))
         .graph(parse(graph, GraphSource::parse))
         .knn(knn)
         .traversal(parse(traversal, Traversal::parse))

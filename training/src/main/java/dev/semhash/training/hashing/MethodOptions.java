@@ -5,6 +5,7 @@ import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.nbrreg.NbrRegSettings;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.DecoderBias;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.EarlyStopping;
 import dev.semhash.training.hashing.vdsh.EpochScorer;
@@ -43,6 +44,7 @@ import java.util.stream.Collectors;
  *     VdshSettings#BALANCED_LABEL_WEIGHT}; VDSH-S and VDSH-SP only
  * @param keepProbability {@code --keep-probability}: {@link VdshSettings#keepProbability()}
  * @param binarization {@code --binarization}: {@link VdshSettings#binarization()}
+ * @param decoderBias {@code --decoder-bias}: {@link VdshSettings#decoderBias()}
  * @param graph {@code --graph}: {@link Node2hashSettings#graph()}
  * @param knn {@code --knn}: {@link Node2hashSettings#knnNeighbors()}
  * @param traversal {@code --traversal}: {@link Node2hashSettings#traversal()}
@@ -67,6 +69,7 @@ public record MethodOptions(
     Double labelWeight,
     Double keepProbability,
     Binarization binarization,
+    DecoderBias decoderBias,
     GraphSource graph,
     Integer knn,
     Traversal traversal,
@@ -165,7 +168,7 @@ public record MethodOptions(
   /** These options with {@code scorer} called after every epoch of a neural method's training. */
   public MethodOptions withEpochScorer(EpochScorer scorer) {
     return new MethodOptions(maxEpochs, patience, minTrainingDocuments, earlyStopping, learningRate, hiddenUnits,
-        batchSize, klAnnealStep, labelWeight, keepProbability, binarization, graph, knn, traversal, neighbourhoodSize,
+        batchSize, klAnnealStep, labelWeight, keepProbability, binarization, decoderBias, graph, knn, traversal, neighbourhoodSize,
         neighbourWeight, includeSelf, documentWords, scorer);
   }
 
@@ -182,6 +185,7 @@ public record MethodOptions(
     s = klAnnealStep == null ? s : s.withKlAnnealStep(klAnnealStep);
     s = labelWeight == null ? s : s.withLabelWeight(labelWeight);
     s = keepProbability == null ? s : s.withKeepProbability(keepProbability);
+    s = decoderBias == null ? s : s.withDecoderBias(decoderBias);
     s = epochScorer == null ? s : s.withEpochScorer(epochScorer);
     return binarization == null ? s : s.withBinarization(binarization);
   }
@@ -275,6 +279,7 @@ public record MethodOptions(
         Scope.LABELLED);
     add(set, "--keep-probability", keepProbability, Scope.NEURAL);
     add(set, "--binarization", binarization == null ? null : binarization.cliName(), Scope.NEURAL);
+    add(set, "--decoder-bias", decoderBias == null ? null : decoderBias.cliName(), Scope.NEURAL);
     add(set, "--graph", graph == null ? null : graph.cliName(), Scope.NODE2HASH);
     add(set, "--knn", knn, Scope.NODE2HASH);
     add(set, "--traversal", traversal == null ? null : traversal.cliName(), Scope.NODE2HASH);
@@ -304,6 +309,7 @@ public record MethodOptions(
     private Double labelWeight;
     private Double keepProbability;
     private Binarization binarization;
+    private DecoderBias decoderBias;
     private GraphSource graph;
     private Integer knn;
     private Traversal traversal;
@@ -370,6 +376,11 @@ public record MethodOptions(
       return this;
     }
 
+    public Builder decoderBias(DecoderBias v) {
+      decoderBias = v;
+      return this;
+    }
+
     public Builder graph(GraphSource v) {
       graph = v;
       return this;
@@ -423,6 +434,7 @@ public record MethodOptions(
           labelWeight,
           keepProbability,
           binarization,
+          decoderBias,
           graph,
           knn,
           traversal,

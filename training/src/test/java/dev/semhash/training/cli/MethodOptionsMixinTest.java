@@ -10,6 +10,7 @@ import dev.semhash.training.hashing.MethodOptions;
 import dev.semhash.training.hashing.nbrreg.NbrRegSettings;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.DecoderBias;
 import dev.semhash.training.hashing.vdsh.DocumentWords;
 import dev.semhash.training.hashing.vdsh.EarlyStopping;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
@@ -58,6 +59,7 @@ class MethodOptionsMixinTest {
             Map.entry("--label-weight", plain(v.labelWeight())),
             Map.entry("--keep-probability", plain(v.keepProbability())),
             Map.entry("--binarization", v.binarization().cliName()),
+            Map.entry("--decoder-bias", v.decoderBias().cliName()),
             Map.entry("--knn", "" + n.knnNeighbors()),
             Map.entry("--traversal", n.traversal().cliName()),
             Map.entry("--neighbourhood-size", n.neighborhoodSize(GraphSource.KNN) + " on the knn graph, "
@@ -124,6 +126,24 @@ class MethodOptionsMixinTest {
         assertThrows(IllegalArgumentException.class, () -> parse("--early-stopping", "loss")).getMessage());
     assertThrows(IllegalArgumentException.class,
         () -> parse("--early-stopping", "elbo").requireApplicableTo(dev.semhash.training.hashing.HashingMethod.LSH));
+  }
+
+  @Test
+  void decoderBiasIsANeuralOptionWithAKnownName() {
+    assertEquals(DecoderBias.ZERO, VdshSettings.DEFAULT.decoderBias());
+    assertEquals(DecoderBias.LOG_FREQUENCY,
+        parse("--decoder-bias", "Log-Frequency").applyTo(VdshSettings.DEFAULT).decoderBias());
+    assertEquals(DecoderBias.LOG_FREQUENCY,
+        parse("--decoder-bias", "log-frequency").applyTo(Node2hashSettings.DEFAULT).vdsh().decoderBias());
+    assertEquals(Map.of("--decoder-bias", "log-frequency"), parse("--decoder-bias", "log-frequency").given());
+    assertEquals(
+        "'average' is not a decoder bias start; choose zero or log-frequency",
+        assertThrows(IllegalArgumentException.class, () -> parse("--decoder-bias", "average")).getMessage());
+    assertEquals(
+        "--decoder-bias applies to the neural methods (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc, node2hash), not sth",
+        assertThrows(IllegalArgumentException.class,
+            () -> parse("--decoder-bias", "zero").requireApplicableTo(dev.semhash.training.hashing.HashingMethod.STH))
+            .getMessage());
   }
 
   @Test

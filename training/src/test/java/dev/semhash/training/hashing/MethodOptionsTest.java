@@ -9,6 +9,7 @@ import dev.semhash.training.graph.Traversal;
 import dev.semhash.training.hashing.nbrreg.NbrRegSettings;
 import dev.semhash.training.hashing.node2hash.Node2hashSettings;
 import dev.semhash.training.hashing.vdsh.Binarization;
+import dev.semhash.training.hashing.vdsh.DecoderBias;
 import dev.semhash.training.hashing.vdsh.VdshSettings;
 import dev.semhash.training.progress.ProgressReporter;
 import java.util.List;
@@ -34,6 +35,7 @@ class MethodOptionsTest {
             .labelWeight(3.0)
             .keepProbability(0.9)
             .binarization(Binarization.SIGN)
+            .decoderBias(DecoderBias.LOG_FREQUENCY)
             .build();
     VdshSettings d = VdshSettings.DEFAULT;
     VdshSettings expected =
@@ -46,7 +48,8 @@ class MethodOptionsTest {
             .withKlAnnealStep(0.5)
             .withLabelWeight(3.0)
             .withKeepProbability(0.9)
-            .withBinarization(Binarization.SIGN);
+            .withBinarization(Binarization.SIGN)
+            .withDecoderBias(DecoderBias.LOG_FREQUENCY);
     assertEquals(expected, all.applyTo(d));
     // not options: kept whatever the overrides
     assertEquals(d.validationFraction(), all.applyTo(d).validationFraction());
@@ -141,10 +144,12 @@ class MethodOptionsTest {
             .maxEpochs(4)
             .graph(GraphSource.LINKS_AND_KNN)
             .binarization(Binarization.MEDIAN)
+            .decoderBias(DecoderBias.LOG_FREQUENCY)
             .build();
     assertEquals(
-        List.of("--epochs", "--label-weight", "--binarization", "--graph"), List.copyOf(o.given().keySet()));
-    assertEquals(List.of(4, "balanced", "median", "links+knn"), List.copyOf(o.given().values()));
+        List.of("--epochs", "--label-weight", "--binarization", "--decoder-bias", "--graph"),
+        List.copyOf(o.given().keySet()));
+    assertEquals(List.of(4, "balanced", "median", "log-frequency", "links+knn"), List.copyOf(o.given().values()));
   }
 
   @Test

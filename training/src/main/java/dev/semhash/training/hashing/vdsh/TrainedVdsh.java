@@ -251,6 +251,7 @@ final class TrainedVdsh {
       info.put("labels", Integer.toString(corpus.labels().size()));
     }
     info.put("binarization", settings.binarization().cliName());
+    info.put("decoder_bias", settings.decoderBias().cliName());
     info.put("input", corpus.settings().weighting().name().toLowerCase(Locale.ROOT)
         + (corpus.settings().normalize() ? ", unit length" : ""));
     info.put("reconstruction_target", spec.wordTargets() == null ? "raw term counts" : "given word targets");

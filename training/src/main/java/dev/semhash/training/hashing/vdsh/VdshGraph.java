@@ -521,6 +521,27 @@ final class VdshGraph {
     }
   }
 
+  /**
+   * Starts the word decoder's bias at {@code words} and the {@code i}-th auxiliary decoder's at
+   * {@code auxiliary.get(i)}, before training ({@link DecoderBias}).
+   */
+  void startDecoderBiases(float[] words, List<float[]> auxiliary) {
+    if (words.length != vocabulary || auxiliary.size() != decoders.size()) {
+      throw new IllegalArgumentException(
+          "decoder biases for " + words.length + " words and " + auxiliary.size() + " auxiliary decoders, but the"
+              + " graph has " + vocabulary + " words and " + decoders.size() + " auxiliary decoders");
+    }
+    set("bdec", words);
+    for (int i = 0; i < auxiliary.size(); i++) {
+      if (auxiliary.get(i).length != decoders.get(i).targetSize()) {
+        throw new IllegalArgumentException(
+            "decoder '" + decoders.get(i).name() + "' has " + decoders.get(i).targetSize() + " targets, got a bias of "
+                + auxiliary.get(i).length);
+      }
+      set("c" + i, auxiliary.get(i));
+    }
+  }
+
   /** Sets a parameter (tests): {@code values} row-major in the parameter's shape. */
   void set(String parameter, float[] values) {
     INDArray arr = sd.getVariable(parameter).getArr();

@@ -52,6 +52,8 @@ package dev.semhash.training.hashing.vdsh;
  *     held-out label loss rises after epoch 4, and lose: 20 Newsgroups with 1,000 hidden units
  *     0.8577 with 1000, 0.8214 with 3000, 0.8070 with 10000
  * @param binarization how the trained encoder's means become bits
+ * @param decoderBias where the softmax decoders' biases start ({@link DecoderBias}); {@link
+ *     DecoderBias#ZERO} by default, the start every cell of the reproduction was trained with
  * @param threads threads for the sparse first layer (ND4J uses its own, one per core)
  * @param earlyStopping what the validation split measures to keep the best epoch and stop; by
  *     default the decoders' losses without the KL term, chosen on validation splits ({@code
@@ -79,6 +81,7 @@ public record VdshSettings(
     double klAnnealStep,
     double labelWeight,
     Binarization binarization,
+    DecoderBias decoderBias,
     int threads,
     EarlyStopping earlyStopping,
     EpochScorer epochScorer) {
@@ -136,6 +139,7 @@ public record VdshSettings(
           AUTO_KL_ANNEAL_STEP,
           1000,
           Binarization.MEDIAN,
+          DecoderBias.ZERO,
           Runtime.getRuntime().availableProcessors(),
           EarlyStopping.RECONSTRUCTION,
           null);
@@ -202,6 +206,9 @@ public record VdshSettings(
     if (earlyStopping == null) {
       throw new IllegalArgumentException("an early-stopping criterion is required");
     }
+    if (decoderBias == null) {
+      throw new IllegalArgumentException("a decoder bias start is required");
+    }
   }
 
   /**
@@ -235,73 +242,78 @@ public record VdshSettings(
 
   public VdshSettings withHiddenUnits(int hiddenUnits) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withLearningRate(double learningRate) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withKeepProbability(double keepProbability) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withBatchSize(int batchSize) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withMaxEpochs(int maxEpochs) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withPatience(int patience) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withMinTrainingDocuments(int minTrainingDocuments) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withValidationFraction(double validationFraction) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withKlAnnealStep(double klAnnealStep) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withLabelWeight(double labelWeight) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withBinarization(Binarization binarization) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
+  }
+
+  public VdshSettings withDecoderBias(DecoderBias decoderBias) {
+    return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withThreads(int threads) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   public VdshSettings withEarlyStopping(EarlyStopping earlyStopping) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping, epochScorer);
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping, epochScorer);
   }
 
   /** These settings with a scorer called after every epoch, for a report ({@link #epochScorer()}). */
   public VdshSettings withEpochScorer(EpochScorer epochScorer) {
     return new VdshSettings(hiddenUnits, learningRate, keepProbability, batchSize, maxEpochs, patience,
-        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, threads, earlyStopping,
+        minTrainingDocuments, validationFraction, klAnnealStep, labelWeight, binarization, decoderBias, threads, earlyStopping,
         epochScorer);
   }
 }

@@ -252,6 +252,7 @@ public final class VdshTrainer {
         new VdshGraph(variant, hidden, bits, inputs.numColumns(), Math.max(1, numLabels), labelModel,
             settings.learningRate(), settings.labelWeight(), spec.decoders(), spec.neighbourEncoder() != null,
             initRandom);
+    startDecoderBiases(graph, settings.decoderBias(), counts, spec.decoders(), training);
     TrainableSparseLayer neighbourFirst =
         spec.neighbourEncoder() == null
             ? null
@@ -498,6 +499,22 @@ public final class VdshTrainer {
       return os.getProcessCpuTime();
     }
     return -1;
+  }
+
+  /**
+   * Starts the graph's decoder biases as {@code start} says, counted over the {@code training} rows
+   * (never the held-out ones). {@link DecoderBias#ZERO} leaves the graph as it was built.
+   */
+  static void startDecoderBiases(
+      VdshGraph graph, DecoderBias start, SparseMatrix words, List<BagDecoder> decoders, int[] training) {
+    if (start == DecoderBias.ZERO) {
+      return;
+    }
+    List<float[]> auxiliary = new ArrayList<>();
+    for (BagDecoder d : decoders) {
+      auxiliary.add(start.start(d.targets(), training));
+    }
+    graph.startDecoderBiases(start.start(words, training), auxiliary);
   }
 
   /** Fills mini-batches: first-layer outputs, dropout masks, noise, dense counts and labels. */
