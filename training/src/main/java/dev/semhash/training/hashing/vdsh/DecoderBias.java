@@ -5,23 +5,22 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Where the bias of each softmax decoder starts: the word decoder's {@code b} (thesis section 3.2.1,
- * {@code exp(-s^T G w_i + b_i)}) and the bias {@code c} of every {@link BagDecoder} (NbrReg's
- * neighbourhood words, node2hash's neighbour ids). The thesis does not say; the label decoder of
- * VDSH-S and VDSH-SP always starts at 0.
+ * Where the bias of each softmax decoder starts: the word decoder's {@code b} (thesis section
+ * 3.2.1, {@code exp(-s^T G w_i + b_i)}) and the bias {@code c} of every {@link BagDecoder}
+ * (NbrReg's neighbourhood words, node2hash's neighbour ids). The thesis does not say; the label
+ * decoder of VDSH-S and VDSH-SP always starts at 0.
  *
  * <p>Adam moves a parameter by at most about its step (0.001) per update, and a training run here
  * makes a few thousand updates (20 Newsgroups: about 100 mini-batches an epoch, at most 30
  * epochs), so a bias that starts at 0 ends within about 3 of it, while the words' log shares
  * over the training documents span 8.1 on 20 Newsgroups and 8.2 on Reuters (10,000 words; the
  * commonest word's share is 5.7 and 5.6 above the uniform start's 1/10,000, measured on
- * 2026-12-07). The decoder then spends its latent variable on how
- * common each word is, which says little about what a document is about, and the shorter the code
- * the more that costs. {@link #LOG_FREQUENCY} starts
- * each bias at the log of its target's share over the documents trained on, as neural topic
- * models start their background term, so that the latent variable only has to explain how a
- * document departs from the average one. The softmax ignores a constant added to every logit, so
- * the start is the average distribution itself.
+ * 2026-12-07). The decoder then spends its latent variable on how common each word is, which says
+ * little about what a document is about, and the shorter the code the more that costs. {@link
+ * #LOG_FREQUENCY} starts each bias at the log of its target's share over the documents trained
+ * on, as neural topic models start their background term, so that the latent variable only has
+ * to explain how a document departs from the average one. The softmax ignores a constant added
+ * to every logit, so the start is the average distribution itself.
  *
  * <p>It fits the words better and does not retrieve better, so {@link #ZERO} stays the default.
  * On validation splits ({@code eval-hash --validation 0.2 --decoder-bias log-frequency}, seed 42,

@@ -542,7 +542,7 @@ final class VdshGraph {
     }
   }
 
-  /** Sets a parameter (tests): {@code values} row-major in the parameter's shape. */
+  /** Sets a parameter: {@code values} row-major in the parameter's shape. */
   void set(String parameter, float[] values) {
     INDArray arr = sd.getVariable(parameter).getArr();
     arr.assign(Nd4j.create(values, arr.shape(), 'c'));

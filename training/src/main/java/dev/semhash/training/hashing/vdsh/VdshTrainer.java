@@ -503,13 +503,10 @@ public final class VdshTrainer {
 
   /**
    * Starts the graph's decoder biases as {@code start} says, counted over the {@code training} rows
-   * (never the held-out ones). {@link DecoderBias#ZERO} leaves the graph as it was built.
+   * (never the held-out ones).
    */
   static void startDecoderBiases(
       VdshGraph graph, DecoderBias start, SparseMatrix words, List<BagDecoder> decoders, int[] training) {
-    if (start == DecoderBias.ZERO) {
-      return;
-    }
     List<float[]> auxiliary = new ArrayList<>();
     for (BagDecoder d : decoders) {
       auxiliary.add(start.start(d.targets(), training));
