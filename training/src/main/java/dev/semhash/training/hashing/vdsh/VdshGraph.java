@@ -265,7 +265,7 @@ final class VdshGraph {
       values[i] = (float) ((random.nextDouble() * 2 - 1) * limit);
     }
     parameters.add(name);
-    return sd.var(name, Nd4j.create(values, new long[] {rows, cols}, 'c'));
+    return sd.var(name, FloatMatrices.of(values, rows, cols));
   }
 
   private SDVariable bias(String name, int size) {
@@ -332,19 +332,19 @@ final class VdshGraph {
 
   private Map<String, INDArray> placeholders(Batch b, float klWeight) {
     Map<String, INDArray> ph = new LinkedHashMap<>();
-    ph.put(PRE1, Nd4j.create(b.pre1(), new long[] {b.rows(), hidden}, 'c'));
-    ph.put(MASK, Nd4j.create(b.mask(), new long[] {b.rows(), hidden}, 'c'));
-    ph.put(EPS, Nd4j.create(b.eps(), new long[] {b.rows(), bits}, 'c'));
-    ph.put(COUNTS, Nd4j.create(b.counts(), new long[] {b.rows(), vocabulary}, 'c'));
+    ph.put(PRE1, FloatMatrices.of(b.pre1(), b.rows(), hidden));
+    ph.put(MASK, FloatMatrices.of(b.mask(), b.rows(), hidden));
+    ph.put(EPS, FloatMatrices.of(b.eps(), b.rows(), bits));
+    ph.put(COUNTS, FloatMatrices.of(b.counts(), b.rows(), vocabulary));
     ph.put(KL_WEIGHT, Nd4j.scalar(klWeight));
     if (variant.privateVariable()) {
-      ph.put(EPS_V, Nd4j.create(b.epsV(), new long[] {b.rows(), bits}, 'c'));
+      ph.put(EPS_V, FloatMatrices.of(b.epsV(), b.rows(), bits));
     }
     if (variant.supervised()) {
-      ph.put(LABELS, Nd4j.create(b.labels(), new long[] {b.rows(), numLabels}, 'c'));
+      ph.put(LABELS, FloatMatrices.of(b.labels(), b.rows(), numLabels));
     }
     for (int i = 0; i < decoders.size(); i++) {
-      ph.put(targetName(i), Nd4j.create(b.targets()[i], new long[] {b.rows(), decoders.get(i).targetSize()}, 'c'));
+      ph.put(targetName(i), FloatMatrices.of(b.targets()[i], b.rows(), decoders.get(i).targetSize()));
     }
     if (neighbours) {
       putNeighbours(ph, b.rows(), b.neighbourRows(), b.pre1Nn(), b.pool());
@@ -353,8 +353,8 @@ final class VdshGraph {
   }
 
   private void putNeighbours(Map<String, INDArray> ph, int rows, int neighbourRows, float[] pre1Nn, float[] pool) {
-    ph.put(PRE1_NN, Nd4j.create(pre1Nn, new long[] {neighbourRows, hidden}, 'c'));
-    ph.put(POOL, Nd4j.create(pool, new long[] {rows, neighbourRows}, 'c'));
+    ph.put(PRE1_NN, FloatMatrices.of(pre1Nn, neighbourRows, hidden));
+    ph.put(POOL, FloatMatrices.of(pool, rows, neighbourRows));
   }
 
   private List<String> lossOutputs() {
@@ -477,7 +477,7 @@ final class VdshGraph {
     if (neighbours) {
       throw new IllegalStateException("this encoder needs the neighbours' first-layer outputs");
     }
-    return mu(Map.of(PRE1, Nd4j.create(pre1, new long[] {rows, hidden}, 'c')), rows);
+    return mu(Map.of(PRE1, FloatMatrices.of(pre1, rows, hidden)), rows);
   }
 
   /**
@@ -487,7 +487,7 @@ final class VdshGraph {
    */
   float[] mu(float[] pre1, int rows, float[] pre1Nn, int neighbourRows, float[] pool) {
     Map<String, INDArray> ph = new LinkedHashMap<>();
-    ph.put(PRE1, Nd4j.create(pre1, new long[] {rows, hidden}, 'c'));
+    ph.put(PRE1, FloatMatrices.of(pre1, rows, hidden));
     putNeighbours(ph, rows, neighbourRows, pre1Nn, pool);
     return mu(ph, rows);
   }
@@ -545,7 +545,7 @@ final class VdshGraph {
   /** Sets a parameter: {@code values} row-major in the parameter's shape. */
   void set(String parameter, float[] values) {
     INDArray arr = sd.getVariable(parameter).getArr();
-    arr.assign(Nd4j.create(values, arr.shape(), 'c'));
+    arr.assign(FloatMatrices.of(values, arr.shape()));
   }
 
   /**
