@@ -43,6 +43,9 @@ public final class HammingBenchmark {
   /** The field the benchmark index stores codes in. */
   public static final String FIELD = "code";
 
+  /** The commit data key naming the code file an index was built from; no other index has it. */
+  private static final String CODES_KEY = "codes";
+
   private HammingBenchmark() {}
 
   /** What to measure. {@code radius < 0} skips the radius benchmark. */
@@ -71,16 +74,34 @@ public final class HammingBenchmark {
    * in {@code indexDir}, one segment, document {@code i} = row {@code i}.
    *
    * @return seconds spent indexing (0 when reused)
+   * @throws IllegalArgumentException if {@code indexDir} is a file, or holds files that are not an
+   *     index this method built (a search index, say), which rebuilding would destroy
    */
   public static double buildIndex(Path codes, int bits, Path indexDir, ProgressReporter progress)
       throws IOException {
     long n = CodeFile.count(codes, bits);
     String identity = codes.toAbsolutePath() + "|" + Files.size(codes) + "|" + Files.getLastModifiedTime(codes).toMillis() + "|" + bits;
-    if (DirectoryReader.indexExists(FSDirectory.open(indexDir))) {
-      try (Directory dir = FSDirectory.open(indexDir);
-          DirectoryReader reader = DirectoryReader.open(dir)) {
-        if (identity.equals(reader.getIndexCommit().getUserData().get("codes")) && reader.leaves().size() == 1) {
-          return 0;
+    if (Files.exists(indexDir) && Files.isDirectory(indexDir) == false) {
+      throw new IllegalArgumentException("the index folder " + indexDir + " is a file; give a new or empty folder");
+    }
+    if (Files.isDirectory(indexDir)) {
+      try (Directory dir = FSDirectory.open(indexDir)) {
+        if (DirectoryReader.indexExists(dir)) {
+          try (DirectoryReader reader = DirectoryReader.open(dir)) {
+            String built = reader.getIndexCommit().getUserData().get(CODES_KEY);
+            if (built == null) {
+              // rebuilding replaces every document: only an index of raw codes this method made may go
+              throw new IllegalArgumentException("the index folder " + indexDir + " holds an index that bench-hamming"
+                  + " did not build (" + reader.numDocs() + " documents), which indexing the codes would replace;"
+                  + " give a new or empty folder");
+            }
+            if (identity.equals(built) && reader.leaves().size() == 1) {
+              return 0;
+            }
+          }
+        } else if (dir.listAll().length > 0) {
+          throw new IllegalArgumentException("the index folder " + indexDir + " holds files but no index; give a new"
+              + " or empty folder");
         }
       }
     }
@@ -106,7 +127,7 @@ public final class HammingBenchmark {
         p.step(count);
       }
       writer.forceMerge(1);
-      writer.setLiveCommitData(Map.of("codes", identity).entrySet());
+      writer.setLiveCommitData(Map.of(CODES_KEY, identity).entrySet());
       writer.commit();
     }
     return (System.nanoTime() - start) / 1e9;

@@ -78,9 +78,15 @@ final class BinarizeCommand implements Callable<Integer> {
         HashModel rebinarized = rebinarize(trained, reader, trainTexts, chosen)) {
       HashModelFormat.write(rebinarized, out);
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.out.printf("%s: %s codes instead of %s, learnt on %,d training documents of %s in %.1f s (seed %d) -> %s%n",
-          SemanticIndexBuilder.describe(rebinarized), chosen.cliName(),
-          trained.info().getOrDefault("binarization", "unknown"), trainTexts.size(), reader.name(), seconds,
+      String before = trained.info().get("binarization");
+      // the thresholds are learnt anew even when the kind stays (another dataset, another seed)
+      String change = before == null
+          ? chosen.cliName() + " codes"
+          : before.equals(chosen.cliName())
+              ? "new " + chosen.cliName() + " codes"
+              : chosen.cliName() + " codes instead of " + before;
+      System.out.printf("%s: %s, learnt on %,d training documents of %s in %.1f s (seed %d) -> %s%n",
+          SemanticIndexBuilder.describe(rebinarized), change, trainTexts.size(), reader.name(), seconds,
           common.seed, out);
       if (common.json != null) {
         Map<String, Object> json = new LinkedHashMap<>();

@@ -108,6 +108,11 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long t0 = System.nanoTime();
     CommandSupport.requireBits(bits);
+    if (queries < 1) {
+      // the quality figure is a mean over the queries: with none it would be 0 and the timings NaN
+      throw new IllegalArgumentException("--queries must be at least 1, got " + queries + "; the demo's quality and"
+          + " search times are measured over its held-out queries (default 200)");
+    }
     OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset);
     boolean neural = MethodOptions.isNeural(method);
     MethodOptions options = MethodOptions.builder()

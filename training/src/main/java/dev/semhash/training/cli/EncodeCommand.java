@@ -55,6 +55,8 @@ final class EncodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    // before the index changes: a report that cannot be written must not follow a re-encoding
+    OutputFiles.check("--json", output.json, OutputFiles.Kind.JSON, index, model);
     long start = System.nanoTime();
     try (HashModel m = HashModelFormat.read(model)) {
       CodeReencoder.Result r = CodeReencoder.reencode(index, m, idField, textField, field, output.progress());

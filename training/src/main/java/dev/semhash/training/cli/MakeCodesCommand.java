@@ -1,6 +1,8 @@
 package dev.semhash.training.cli;
 
 import dev.semhash.training.bench.CodeFile;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,6 +49,12 @@ final class MakeCodesCommand implements Callable<Integer> {
   @Option(names = "--queries-out", paramLabel = "FILE", description = "Query file to write (required with --queries).")
   Path queriesOut;
 
+  @Option(
+      names = "--overwrite",
+      description = "Replace --out and --queries-out when they exist. Raw code files have no header, so"
+          + " make-codes cannot tell one from a model or a dataset and replaces none without this.")
+  boolean overwrite;
+
   @Mixin CommonOptions common;
 
   @Override
@@ -63,6 +71,14 @@ final class MakeCodesCommand implements Callable<Integer> {
     if (queries > 0 && queriesOut == null) {
       throw new IllegalArgumentException("--queries needs --queries-out FILE");
     }
+    requireWritable("--out", out);
+    if (queries > 0) {
+      if (out.toAbsolutePath().normalize().equals(queriesOut.toAbsolutePath().normalize())) {
+        throw new IllegalArgumentException(
+            "--out and --queries-out are the same file, " + out + "; the queries would replace the codes: give two paths");
+      }
+      requireWritable("--queries-out", queriesOut);
+    }
     CodeFile.writeSynthetic(out, bits, n, clusters, flip, common.seed, common.seed * 31 + 1);
     System.out.printf("wrote %,d %d-bit %s codes to %s (seed %d)%n", n, bits, clusters == 0 ? "random" : "clustered", out, common.seed);
     if (queries > 0) {
@@ -70,5 +86,22 @@ final class MakeCodesCommand implements Callable<Integer> {
       System.out.printf("wrote %,d query codes to %s%n", queries, queriesOut);
     }
     return 0;
+  }
+
+  /** Fails unless {@code file} can be written without replacing anything the user did not ask to. */
+  private void requireWritable(String option, Path file) throws IOException {
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException(option + " " + file + " is a folder; give a file path such as "
+          + file.resolve("codes.bin"));
+    }
+    if (Files.exists(file) && overwrite == false) {
+      throw new IllegalArgumentException(option + " " + file + " exists; raw code files have no header, so make-codes"
+          + " cannot tell it from a file of another kind: give --overwrite to replace it, or choose another path");
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && Files.isDirectory(parent) == false) {
+      throw new IllegalArgumentException(option + " " + file + ": the folder " + parent
+          + " does not exist; create it or choose another path");
+    }
   }
 }

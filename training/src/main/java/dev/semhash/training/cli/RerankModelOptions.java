@@ -323,11 +323,22 @@ public final class RerankModelOptions {
     return maxTerms == null ? Integer.MAX_VALUE : maxTerms;
   }
 
+  /**
+   * The training epochs: as given, else {@code fallback}. Zero would keep an untrained model as
+   * the best of no epochs, so it is refused here for every model.
+   */
+  private int epochs(int fallback) {
+    if (epochs != null && epochs < 1) {
+      throw new IllegalArgumentException("--epochs must be at least 1, got " + epochs);
+    }
+    return epochs != null ? epochs : fallback;
+  }
+
   SsiSettings ssi(long seed, boolean qrels) {
     SsiSettings defaults = SsiSettings.defaults(seed);
     return new SsiSettings(
         dim("ssi"), learningRate == null ? defaults.learningRate() : learningRate,
-        epochs != null ? epochs : links ? 20 : defaults.epochs(),
+        epochs(links ? 20 : defaults.epochs()),
         negatives, hardFraction("ssi", qrels), hardDepth, initStd, seed, SsiVariant.parse(ssiVariant), maxPositives("ssi"), sparsePerColumn,
         eliminationEpochs, lsaInit(), modelNegatives("ssi"));
   }
@@ -356,7 +367,7 @@ public final class RerankModelOptions {
   S2NetSettings s2net(long seed, boolean qrels) {
     S2NetSettings defaults = S2NetSettings.defaults(seed);
     return new S2NetSettings(
-        dim("s2net"), learningRate == null ? defaults.learningRate() : learningRate, epochs == null ? defaults.epochs() : epochs,
+        dim("s2net"), learningRate == null ? defaults.learningRate() : learningRate, epochs(defaults.epochs()),
         negatives, hardFraction("s2net", qrels), hardDepth, gamma, lsaIterations, seed, maxPositives("s2net"));
   }
 
@@ -378,7 +389,7 @@ public final class RerankModelOptions {
     int terms = dseTerms != null ? dseTerms : links ? DSE_LINK_TERMS : DSE_TERMS;
     return new DseSettings(terms, dim("dse"), pretrain, d.pretrainRate(), d.gaussianPretrainRate(),
         learningRate == null ? d.learningRate() : learningRate, d.momentum(), d.weightDecay(),
-        epochs != null ? epochs : labels ? DSE_LABEL_EPOCHS : links ? DSE_LINK_EPOCHS : d.epochs(),
+        epochs(labels ? DSE_LABEL_EPOCHS : links ? DSE_LINK_EPOCHS : d.epochs()),
         negatives, hardFraction("dse", qrels), hardDepth, tfidfWeight("dse"), seed, maxPositives("dse"), dseSimilarity(links),
         modelNegatives("dse"), dseAveraging != null ? dseAveraging : links ? DSE_LINK_WEIGHT_AVERAGING : 0f,
         dseHidden != null ? dseHidden : links ? DSE_LINK_HIDDEN : 0);
@@ -395,7 +406,7 @@ public final class RerankModelOptions {
     DssmSettings d = DssmSettings.defaults(seed);
     float rate = learningRate != null ? learningRate : qrels ? d.learningRate() : links ? 0.01f : 0.02f;
     return new DssmSettings(d.hidden(), dim("dssm"), trigramMinDf, dssmGamma, dssmNegatives,
-        rate, epochs != null ? epochs : links ? 30 : d.epochs(), hardFraction("dssm", qrels), hardDepth,
+        rate, epochs(links ? 30 : d.epochs()), hardFraction("dssm", qrels), hardDepth,
         seed, maxPositives("dssm"), tfidfWeight("dssm"), dssmLsaIterations(), modelNegatives("dssm"));
   }
 

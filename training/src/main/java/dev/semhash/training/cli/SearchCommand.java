@@ -71,6 +71,7 @@ final class SearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    OutputFiles.check("--json", output.json, OutputFiles.Kind.JSON, index, model);
     try (HashModel m = HashModelFormat.read(model);
         Directory dir = ExistingIndex.open(index);
         DirectoryReader reader = DirectoryReader.open(dir)) {

@@ -82,6 +82,8 @@ public final class SemhashCommand implements Runnable {
     CommandLine cli = new CommandLine(new SemhashCommand());
     // --method VDSH is accepted as vdsh; every other name option should be as forgiving
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // a query text or path starting with @ is the text or path, not a file of arguments to read
+    cli.setExpandAtFiles(false);
     // a mistyped option gets its error, a suggestion and where to look, not 100 lines of usage
     cli.setParameterExceptionHandler(
         (e, args) -> {

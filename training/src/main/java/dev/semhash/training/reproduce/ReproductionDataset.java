@@ -45,8 +45,10 @@ public enum ReproductionDataset {
 
   /** Parses a key (case-insensitive), listing the choices when it is unknown. */
   public static ReproductionDataset parse(String key) {
+    String name = key.strip().toLowerCase(Locale.ROOT);
     for (ReproductionDataset d : values()) {
-      if (d.key.equals(key.strip().toLowerCase(Locale.ROOT))) {
+      // the folder's name too: every other command is given the folder (reuters21578)
+      if (d.key.equals(name) || d.folderName.equals(name)) {
         return d;
       }
     }
@@ -55,7 +57,7 @@ public enum ReproductionDataset {
             + key
             + "'; choose one of "
             + Arrays.stream(values())
-                .map(ReproductionDataset::key)
+                .map(d -> d.key.equals(d.folderName) ? d.key : d.key + " (or " + d.folderName + ")")
                 .collect(Collectors.joining(", ")));
   }
 }

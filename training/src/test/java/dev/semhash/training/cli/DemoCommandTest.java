@@ -109,4 +109,13 @@ class DemoCommandTest {
     assertTrue(demo.err().contains("not lsh"), demo.err());
     assertTrue(Files.exists(tmp.resolve("demo")) == false, "no work started");
   }
+
+  @Test
+  void noQueriesIsRefusedBeforeAnyWork() throws Exception {
+    CliTestSupport.Outcome demo =
+        CliTestSupport.run("demo", "--queries", "0", "--work-dir", tmp.toString(), "--no-progress");
+    assertEquals(1, demo.exitCode());
+    assertTrue(demo.err().contains("error: --queries must be at least 1, got 0"), demo.err());
+    assertTrue(Files.exists(tmp.resolve("demo")) == false, "no work started");
+  }
 }

@@ -477,8 +477,12 @@ class ReproduceCommandTest {
     assertTrue(
         dataset
             .err()
-            .contains("unknown dataset 'wikipedia'; choose one of 20newsgroups, reuters, citeseer"),
+            .contains("unknown dataset 'wikipedia'; choose one of 20newsgroups, reuters (or reuters21578), citeseer"),
         dataset.err());
+    // the folder's name, as every other command takes it, names the same dataset
+    assertEquals(
+        dev.semhash.training.reproduce.ReproductionDataset.REUTERS,
+        dev.semhash.training.reproduce.ReproductionDataset.parse("Reuters21578"));
 
     CliTestSupport.Outcome method =
         CliTestSupport.run("reproduce", "--methods", "lsh,magic", "--out", out.toString());

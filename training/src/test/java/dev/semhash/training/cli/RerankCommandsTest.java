@@ -58,6 +58,15 @@ class RerankCommandsTest {
         data.toString(), "--out", tmp.resolve("x").toString(), "--no-progress");
     assertEquals(1, badVariant.exitCode());
     assertTrue(badVariant.err().contains("unknown SSI variant 'dense'"), badVariant.err());
+    // no epoch would keep the untrained start as the "best" model
+    for (String model : new String[] {"ssi", "s2net", "dse", "dssm"}) {
+      Path untrained = tmp.resolve("untrained-" + model + ".rerankmodel");
+      CliTestSupport.Outcome zero = CliTestSupport.run("train-rerank", "--model", model, "--dataset", data.toString(),
+          "--epochs", "0", "--out", untrained.toString(), "--no-progress");
+      assertEquals(1, zero.exitCode(), model);
+      assertTrue(zero.err().contains("error: --epochs must be at least 1, got 0"), zero.err());
+      assertTrue(java.nio.file.Files.exists(untrained) == false, model);
+    }
   }
 
   @Test

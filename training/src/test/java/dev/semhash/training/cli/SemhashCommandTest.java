@@ -25,6 +25,19 @@ class SemhashCommandTest {
         new RuntimeException("java.lang.OutOfMemoryError: Java heap space", new OutOfMemoryError("Java heap space"))));
   }
 
+  @Test
+  void anArgumentStartingWithAnAtSignIsTakenAsItIs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws Exception {
+    // picocli would read @FILE as a file of arguments: a folder gave a stack trace, a file its words
+    java.nio.file.Path folder = java.nio.file.Files.createDirectory(tmp.resolve("work"));
+    CliTestSupport.Outcome outcome = CliTestSupport.run("inspect", "@" + folder);
+    assertEquals(1, outcome.exitCode(), outcome.err());
+    assertTrue(outcome.err().startsWith("error: "), outcome.err());
+    assertTrue(outcome.err().contains("@" + folder), outcome.err());
+    assertFalse(outcome.err().contains("argument file"), outcome.err());
+    assertFalse(outcome.err().contains("\tat "), outcome.err());
+  }
+
   private static String help(String command) {
     CommandLine sub = SemhashCommand.commandLine().getSubcommands().get(command);
     sub.setUsageHelpAutoWidth(false);

@@ -156,7 +156,11 @@ class DatasetReaderTest {
         assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
     assertTrue(utf8.getMessage().contains("not valid UTF-8"), utf8.getMessage());
 
-    gzip("docs.jsonl.gz", "{\"id\": \"a\", \"text\": \"t\"}\n".repeat(1000));
+    StringBuilder many = new StringBuilder();
+    for (int i = 0; i < 1000; i++) {
+      many.append("{\"id\": \"a").append(i).append("\", \"text\": \"t\"}\n");
+    }
+    gzip("docs.jsonl.gz", many.toString());
     byte[] full = Files.readAllBytes(dir.resolve("docs.jsonl.gz"));
     Files.write(dir.resolve("docs.jsonl.gz"), Arrays.copyOf(full, full.length / 2));
     DatasetFormatException truncated =
@@ -167,6 +171,51 @@ class DatasetReaderTest {
     DatasetFormatException notGzip =
         assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
     assertTrue(notGzip.getMessage().contains("not a gzip file"), notGzip.getMessage());
+  }
+
+  /** Far into a file, past the 64 KB a decoder reads ahead, the error still names its own line. */
+  @Test
+  void invalidUtf8AndACutStreamNameTheirOwnLineDeepInTheFile() throws IOException {
+    java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+    StringBuilder text = new StringBuilder();
+    for (int i = 1; i <= 3000; i++) {
+      String doc = "{\"id\": \"d" + i + "\", \"text\": \"post number " + i + " about cafes and more words\"}\r\n";
+      text.append(doc);
+      // line 2000 gets an é in Latin-1, which is not UTF-8
+      content.writeBytes(
+          i == 2000 ? doc.replace("cafes", "caf\u00e9s").getBytes(StandardCharsets.ISO_8859_1) : doc.getBytes(StandardCharsets.UTF_8));
+    }
+    gzip("docs.jsonl.gz", content.toByteArray());
+    DatasetFormatException utf8 =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+    assertTrue(utf8.getMessage().endsWith("docs.jsonl.gz:2000: not valid UTF-8"), utf8.getMessage());
+
+    // the same lines, all UTF-8, cut at two thirds of the compressed bytes
+    gzip("docs.jsonl.gz", text.toString());
+    byte[] full = Files.readAllBytes(dir.resolve("docs.jsonl.gz"));
+    byte[] cut = Arrays.copyOf(full, full.length * 2 / 3);
+    Files.write(dir.resolve("docs.jsonl.gz"), cut);
+    // the line the data stops in: one past the line ends that decompress, read a byte at a time
+    long ends = 0;
+    try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(cut))) {
+      int b;
+      while ((b = in.read()) >= 0) {
+        ends += b == '\n' ? 1 : 0;
+      }
+    } catch (java.io.EOFException expected) {
+      // where the cut is
+    }
+    assertTrue(ends > 1000 && ends < 2999, "cut after " + ends + " lines");
+    DatasetFormatException truncated =
+        assertThrows(DatasetFormatException.class, () -> new DatasetReader(dir).documents());
+    assertTrue(truncated.getMessage().contains("docs.jsonl.gz:" + (ends + 1) + ": file ends in the middle of its"
+        + " compressed stream (truncated?)"), truncated.getMessage());
+
+    // whole, the \r\n line ends are line ends, not text
+    gzip("docs.jsonl.gz", text.toString());
+    List<Document> docs = new DatasetReader(dir).documents();
+    assertEquals(3000, docs.size());
+    assertEquals("post number 3000 about cafes and more words", docs.get(2999).text());
   }
 
   @Test

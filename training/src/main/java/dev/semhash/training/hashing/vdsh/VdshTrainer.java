@@ -289,7 +289,8 @@ public final class VdshTrainer {
     float[][] bestFirst = null;
     float[][] bestNeighbourFirst = null;
     Map<String, INDArray> bestGraph = null;
-    float[] gradPre1 = new float[settings.batchSize() * hidden];
+    // a batch larger than the training set is the training set: size the buffer by what it holds
+    float[] gradPre1 = new float[Math.multiplyExact(Math.min(settings.batchSize(), training.length), hidden)];
     long totalStart = System.nanoTime();
     long scoringNanos = 0; // an epoch scorer's time, left out of the training time
     // Counted in documents, not epochs, so that the rate and the time left show within an epoch too

@@ -341,6 +341,25 @@ class VdshTrainerTest {
   }
 
   /**
+   * A mini-batch larger than the training set is the whole training set: the same model as a batch
+   * of exactly its size, not an overflow (a batch of 10^8 documents times the hidden units passed
+   * the int range) nor a buffer of gigabytes.
+   */
+  @Test
+  void aBatchLargerThanTheTrainingSetIsTheTrainingSet() {
+    SparseMatrix x = head(corpus.train(), 150);
+    SparseMatrix c = head(counts, 150);
+    VdshSettings tiny = SMALL.withHiddenUnits(16).withMaxEpochs(2).withPatience(2);
+    // 150 documents, a tenth held out: 135 to train on
+    TrainedVdsh exact = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withBatchSize(135), 5, ProgressReporter.NONE);
+    TrainedVdsh huge =
+        VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withBatchSize(100_000_000), 5, ProgressReporter.NONE);
+    assertArrayEquals(exact.first.weights(), huge.first.weights());
+    int[] rows = {0, 1, 2, 3};
+    assertArrayEquals(exact.mu(x, rows), huge.mu(x, rows));
+  }
+
+  /**
    * The criterion only chooses the epoch kept: both runs make the same updates, and each epoch's
    * ELBO is its reconstruction loss plus its KL term; the kept epoch has the lowest criterion.
    */
