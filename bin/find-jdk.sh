@@ -4,12 +4,13 @@
 semhash_java_feature() { # prints the feature version (17, 21, 25, ...) of the java binary $1
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9.]*\).*/\1/p' | head -n 1 | sed 's/^1\.//; s/\..*//'
 }
-# Maven's own dependencies (Guava) trip JDK 24+'s sun.misc.Unsafe warnings; allow quietly there.
+# Maven's own dependencies (Guava) and ND4J's JavaCPP trip JDK 24+'s sun.misc.Unsafe warnings;
+# allow quietly there (JDK 21 to 23 do not know the option). Sets semhash_unsafe_opts for ./semhash.
 semhash_set_maven_opts() {
-  semhash_maven_opts=""
+  semhash_unsafe_opts=""
   local v; v=$(semhash_java_feature "$JAVA_HOME/bin/java")
-  if [ -n "$v" ] && [ "$v" -ge 24 ]; then semhash_maven_opts="--sun-misc-unsafe-memory-access=allow"; fi
-  export MAVEN_OPTS="${MAVEN_OPTS:-} $semhash_maven_opts"
+  if [ -n "$v" ] && [ "$v" -ge 24 ]; then semhash_unsafe_opts="--sun-misc-unsafe-memory-access=allow"; fi
+  export MAVEN_OPTS="${MAVEN_OPTS:-} $semhash_unsafe_opts"
 }
 semhash_find_jdk() {
   local candidate v

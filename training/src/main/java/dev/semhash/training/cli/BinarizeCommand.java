@@ -4,6 +4,7 @@ import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.VocabularyCoverage;
 import dev.semhash.training.corpus.VocabularySettings;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
@@ -75,7 +76,7 @@ final class BinarizeCommand implements Callable<Integer> {
     List<String> trainTexts = reader.documents().stream().filter(Document::isTrain).map(Document::fullText).toList();
     long start = System.nanoTime();
     try (HashModel trained = HashModelFormat.read(model);
-        HashModel rebinarized = rebinarize(trained, reader, trainTexts, chosen)) {
+        HashModel rebinarized = rebinarize(requireCoverage(trained, trainTexts, reader), reader, trainTexts, chosen)) {
       HashModelFormat.write(rebinarized, out);
       double seconds = (System.nanoTime() - start) / 1e9;
       String before = trained.info().get("binarization");
@@ -103,6 +104,12 @@ final class BinarizeCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** Thresholds learnt on documents the model cannot read would be one code's: refused first. */
+  private static HashModel requireCoverage(HashModel trained, List<String> trainTexts, DatasetReader reader) {
+    VocabularyCoverage.require(trained, trainTexts, "the training documents of " + reader.name());
+    return trained;
   }
 
   /** A model that reads neighbourhoods is projected on the dataset's training index, with them. */

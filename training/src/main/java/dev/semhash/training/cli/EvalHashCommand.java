@@ -4,6 +4,7 @@ import dev.semhash.model.HashModel;
 import dev.semhash.model.HashModelFormat;
 import dev.semhash.training.concurrent.Parallel;
 import dev.semhash.training.corpus.Corpus;
+import dev.semhash.training.corpus.VocabularyCoverage;
 import dev.semhash.training.data.DatasetReader;
 import dev.semhash.training.data.Document;
 import dev.semhash.training.hashing.CodeEncoder;
@@ -231,6 +232,7 @@ final class EvalHashCommand implements Callable<Integer> {
           requireComparableBinarizations(HashingMethod.parse(model.method()), "give a model file of");
         }
         learningCurve.requireHistory(model.info(), model.method(), source.model);
+        VocabularyCoverage.require(model, docs.stream().map(Document::fullText).toList(), reader.name());
         HashRun.printHeader();
         Path curve = learningCurve.write(model, reader.name(), "");
         if (curve != null) {

@@ -4,6 +4,7 @@ import dev.semhash.document.BinaryCodeField;
 import dev.semhash.document.CodeFieldSchema;
 import dev.semhash.index.HammingCodes;
 import dev.semhash.model.HashModel;
+import dev.semhash.training.corpus.VocabularyCoverage;
 import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.neighbors.Bm25TextNeighbours;
 import dev.semhash.training.progress.ProgressReporter;
@@ -96,6 +97,7 @@ public final class CodeReencoder {
       int total = reader.numDocs();
       int changed = 0;
       int skipped = 0;
+      int withoutTerm = 0;
       try (IndexWriter writer = new IndexWriter(dir, config);
           ProgressReporter.Progress p = progress.start("re-encoding", total, "docs")) {
         long[] old = new long[(model.bits() + 63) >>> 6];
@@ -113,8 +115,10 @@ public final class CodeReencoder {
             String id = d.get(idField);
             String text = d.get(textField);
             checkDocument(ctx.docBase + doc, id, text, idField, textField, docById);
+            dev.semhash.text.SparseVector terms = model.vectorizer().vectorize(text);
+            withoutTerm += terms.size() == 0 ? 1 : 0;
             long[] code = nearest == null
-                ? model.encode(text)
+                ? model.encode(terms)
                 : model.binarize(hidden.pooled(ctx.docBase + doc, nearest.of(text, ctx.docBase + doc)));
             int ord = current == null ? -1 : current.ordOf(doc);
             if (ord >= 0) {
@@ -131,6 +135,8 @@ public final class CodeReencoder {
             p.step(1);
           }
         }
+        // before the commit: refused, the writer rolls back and every code stays as it was
+        VocabularyCoverage.require(total, withoutTerm, model.vocabulary().size(), "the index " + indexDir);
         commitData.putAll(SemanticIndexBuilder.commitData(model));
         writer.setLiveCommitData(commitData.entrySet());
         writer.commit();

@@ -84,5 +84,27 @@ class BinarizeCommandTest {
     assertEquals(1, epochs.exitCode());
     assertTrue(epochs.err().contains("--epochs cannot apply to it"), epochs.err());
     assertArrayEquals(before, Files.readAllBytes(lsh), "the model file is untouched");
+
+    // a dataset whose texts share no word with the model's vocabulary: every document one code
+    Path foreign = tmp.resolve("foreign");
+    Files.createDirectories(foreign);
+    StringBuilder docs = new StringBuilder();
+    for (int i = 0; i < 12; i++) {
+      docs.append("{\"id\": \"x").append(i).append("\", \"text\": \"quark gluon boson lepton\", \"labels\": [\"")
+          .append(i % 2 == 0 ? "a" : "b").append("\"], \"split\": \"").append(i < 8 ? "train" : "test").append("\"}\n");
+    }
+    try (java.io.OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(foreign.resolve("docs.jsonl.gz")))) {
+      o.write(docs.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    CliTestSupport.Outcome other = CliTestSupport.run("binarize", "--model", lsh.toString(), "--dataset",
+        foreign.toString(), "--binarization", "median", "--out", tmp.resolve("y.hashmodel").toString(), "--no-progress");
+    assertEquals(1, other.exitCode());
+    assertTrue(other.err().contains("8 of the 8 documents of the training documents of foreign hold none of the"
+        + " model's"), other.err());
+    assertFalse(Files.exists(tmp.resolve("y.hashmodel")), "nothing written on failure");
+    CliTestSupport.Outcome evaluated = CliTestSupport.run("eval-hash", "--dataset", foreign.toString(), "--model",
+        lsh.toString(), "--no-progress");
+    assertEquals(1, evaluated.exitCode());
+    assertTrue(evaluated.err().contains("12 of the 12 documents of foreign hold none of the model's"), evaluated.err());
   }
 }

@@ -140,6 +140,24 @@ class CodeReencoderTest {
   }
 
   @Test
+  void aModelOfOtherTextsIsRefusedAndChangesNothing() throws IOException {
+    // a vocabulary none of the indexed words is in: every document would get the one empty-input code
+    List<Document> other = List.of(
+        new Document("x0", "", "quark gluon boson lepton hadron", List.of(), "train"),
+        new Document("x1", "", "quark lepton meson fermion boson", List.of(), "train"));
+    Map<String, String> before = SmallIndexes.snapshot(index, "code", BITS);
+    try (HashModel foreign = SmallIndexes.lsh(other, BITS, 3)) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CodeReencoder.reencode(
+          index, foreign, SemanticIndexBuilder.ID, SemanticIndexBuilder.BODY, "code", ProgressReporter.NONE));
+      assertEquals("30 of the 30 documents of the index " + index + " hold none of the model's "
+          + foreign.vocabulary().size() + " terms, so they would all get one and the same code: the model was"
+          + " trained on other texts (or the text is in another field); use a model trained on these documents",
+          e.getMessage());
+    }
+    assertEquals(before, SmallIndexes.snapshot(index, "code", BITS));
+  }
+
+  @Test
   void aFieldWithoutCodesIsNamedWithTheIndexsCodeFields() throws IOException {
     Map<String, String> before = SmallIndexes.snapshot(index, "code", BITS);
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> CodeReencoder.reencode(
