@@ -232,7 +232,11 @@ public final class HashModelFormat {
       in.seek(0);
       CodecUtil.checksumEntireFile(in);
     } catch (CorruptIndexException e) {
-      throw new ModelFormatException(file, "is truncated or corrupted (" + e.getMessage() + "); retrain or restore the file", e);
+      // Lucene's own message (footer magic numbers, stream classes) stays in the cause, for SEMHASH_DEBUG
+      String what = e.getMessage() != null && e.getMessage().startsWith("checksum failed")
+          ? "its bytes do not match the checksum written with them, so some changed after it was written"
+          : "its end is missing or damaged (an interrupted copy or download?)";
+      throw new ModelFormatException(file, "is truncated or corrupted: " + what + "; retrain or restore the file", e);
     } catch (IndexFormatTooNewException | IndexFormatTooOldException e) {
       throw new ModelFormatException(file, "has an unsupported version: " + e.getMessage(), e);
     }

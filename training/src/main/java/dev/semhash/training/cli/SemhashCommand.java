@@ -89,7 +89,8 @@ public final class SemhashCommand implements Runnable {
         (e, args) -> {
           CommandLine c = e.getCommandLine();
           PrintWriter err = c.getErr();
-          err.println(c.getColorScheme().errorText("error: " + e.getMessage()));
+          // picocli's own messages for argument groups already start with "Error: "
+          err.println(c.getColorScheme().errorText("error: " + e.getMessage().replaceFirst("^Error: ", "")));
           CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
           err.println("see './semhash " + c.getCommandSpec().qualifiedName(" ").replaceFirst("^semhash ?", "")
               + (c.getCommandSpec().qualifiedName().equals("semhash") ? "" : " ") + "--help'");

@@ -42,7 +42,8 @@ public final class DatasetReader {
   /** A reader that sends warnings (input it reads but leaves out, and why) to {@code warnings}. */
   public DatasetReader(Path dir, Consumer<String> warnings) throws IOException {
     if (Files.isDirectory(dir) == false) {
-      throw new IOException(
+      // the user's input, not a failure of the machine: no stack-trace hint
+      throw new IllegalArgumentException(
           "dataset directory " + dir + " does not exist; give a folder holding docs.jsonl.gz"
               + " (for instance ../shared/datasets/20newsgroups)");
     }

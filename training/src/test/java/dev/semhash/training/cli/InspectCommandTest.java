@@ -109,7 +109,17 @@ class InspectCommandTest {
     Path cut = Files.write(tmp.resolve("cut.hashmodel"), Arrays.copyOf(bytes, bytes.length - 10));
     CliTestSupport.Outcome truncated = CliTestSupport.run("inspect", cut.toString());
     assertEquals(1, truncated.exitCode());
-    assertTrue(truncated.err().contains("model file " + cut + " is truncated or corrupted"), truncated.err());
+    assertTrue(truncated.err().contains("model file " + cut + " is truncated or corrupted: its end is missing or"
+        + " damaged (an interrupted copy or download?); retrain or restore the file"), truncated.err());
+    assertFalse(truncated.err().contains("footer="), "Lucene's internals stay out: " + truncated.err());
+
+    byte[] flipped = bytes.clone();
+    flipped[bytes.length / 2] ^= 0x10;
+    Path changed = Files.write(tmp.resolve("changed.hashmodel"), flipped);
+    CliTestSupport.Outcome corrupted = CliTestSupport.run("inspect", changed.toString());
+    assertEquals(1, corrupted.exitCode());
+    assertTrue(corrupted.err().contains("model file " + changed + " is truncated or corrupted: its bytes do not match"
+        + " the checksum written with them, so some changed after it was written"), corrupted.err());
   }
 
   @Test

@@ -107,6 +107,13 @@ class SearchCommandTest {
   }
 
   @Test
+  void exclusiveOptionsAreNamedOnceAsAnError() {
+    CliTestSupport.Outcome both = search(indexedModel, "--text", "rocket", "--radius", "1"); // search() gives --k 3
+    assertEquals(2, both.exitCode(), both.err());
+    assertTrue(both.err().startsWith("error: --k=K, --radius=R are mutually exclusive"), both.err());
+  }
+
+  @Test
   void aMistypedIndexFolderIsNotCreated() {
     Path typo = tmp.resolve("indx/deeper");
     CliTestSupport.Outcome outcome =

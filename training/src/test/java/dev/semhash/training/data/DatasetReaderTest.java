@@ -320,8 +320,8 @@ class DatasetReaderTest {
 
   @Test
   void missingDirectoryOrFileSaysWhatToGive() throws IOException {
-    IOException noDir =
-        assertThrows(IOException.class, () -> new DatasetReader(dir.resolve("nope")));
+    IllegalArgumentException noDir =
+        assertThrows(IllegalArgumentException.class, () -> new DatasetReader(dir.resolve("nope")));
     assertTrue(noDir.getMessage().contains("docs.jsonl.gz"), noDir.getMessage());
     NoSuchFileException noFile =
         assertThrows(NoSuchFileException.class, () -> new DatasetReader(dir).edges());
