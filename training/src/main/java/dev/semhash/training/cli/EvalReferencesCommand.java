@@ -84,6 +84,9 @@ final class EvalReferencesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     QuerySplit.check(validation, randomSplit);
+    if (classifierEpochs < 1 || classifierEpochs > 1000) {
+      throw new IllegalArgumentException("--classifier-epochs must be 1 to 1000, got " + classifierEpochs);
+    }
     OneVsRestLogisticRegression.Settings settings =
         new OneVsRestLogisticRegression.Settings(classifierEpochs, classifierLearningRate);
     DatasetReader reader = new DatasetReader(dataset);

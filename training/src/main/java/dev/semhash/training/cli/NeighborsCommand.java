@@ -69,6 +69,9 @@ final class NeighborsCommand implements Callable<Integer> {
     if (k <= 0) {
       throw new IllegalArgumentException("--k must be positive, got " + k);
     }
+    if (queryTerms < 1 || queryTerms > 1024) {
+      throw new IllegalArgumentException("--query-terms must be 1 to 1024, got " + queryTerms);
+    }
     DatasetReader reader = new DatasetReader(dataset);
     NeighborCache cache = noCache ? null : new NeighborCache(common.workDir.resolve("cache"), w -> System.err.println("warning: " + w));
     try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(), null, threads, common.progress())) {

@@ -325,14 +325,37 @@ public final class RerankModelOptions {
 
   /**
    * The training epochs: as given, else {@code fallback}. Zero would keep an untrained model as
-   * the best of no epochs, so it is refused here for every model.
+   * the best of no epochs, so it is refused here for every model. The other shared options are
+   * checked here too, so that a bad value is named by its option, not by the settings field it
+   * fills.
    */
   private int epochs(int fallback) {
     if (epochs != null && epochs < 1) {
       throw new IllegalArgumentException("--epochs must be at least 1, got " + epochs);
     }
+    if (dim != null && (dim < 1 || dim > MAX_DIMENSION)) {
+      throw new IllegalArgumentException("--dim must be 1 to " + MAX_DIMENSION + ", got " + dim);
+    }
+    if (learningRate != null && (Float.isFinite(learningRate) == false || learningRate <= 0)) {
+      throw new IllegalArgumentException("--lr must be a positive number, got " + learningRate);
+    }
+    if (negatives < 1) {
+      throw new IllegalArgumentException("--negatives must be at least 1, got " + negatives);
+    }
+    if (hardDepth < 1) {
+      throw new IllegalArgumentException("--hard-depth must be at least 1, got " + hardDepth);
+    }
+    if (hardFraction != null && (hardFraction >= 0 && hardFraction <= 1) == false) {
+      throw new IllegalArgumentException("--hard-fraction must be 0 to 1, got " + hardFraction);
+    }
+    if (maxPositives != null && maxPositives < 0) {
+      throw new IllegalArgumentException("--max-positives must be 0 (all) or more, got " + maxPositives);
+    }
     return epochs != null ? epochs : fallback;
   }
+
+  /** The largest projection the trainers accept. */
+  private static final int MAX_DIMENSION = 4096;
 
   SsiSettings ssi(long seed, boolean qrels) {
     SsiSettings defaults = SsiSettings.defaults(seed);

@@ -83,8 +83,16 @@ final class TrainRerankCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  /** Fails unless a given {@code --validation-fraction} is a share below 1 (0: no validation part). */
+  static void checkValidationFraction(Double fraction) {
+    if (fraction != null && (fraction >= 0 && fraction < 1) == false) {
+      throw new IllegalArgumentException("--validation-fraction must be 0 or more and below 1, got " + fraction);
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
+    checkValidationFraction(validationFraction);
     // checked before training: an unwritable or precious path found after it wastes the training
     OutputFiles.check("--out", out, OutputFiles.Kind.RERANK_MODEL, dataset);
     OutputFiles.check("--json", common.json, OutputFiles.Kind.JSON, dataset, out);

@@ -56,7 +56,7 @@ class EvalReferencesCommandTest {
     CliTestSupport.Outcome epochs =
         CliTestSupport.run("eval-references", "--dataset", data.toString(), "--classifier-epochs", "0", "--no-progress");
     assertEquals(1, epochs.exitCode());
-    assertTrue(epochs.err().contains("the classifier's epochs must be 1 to 1000, got 0"), epochs.err());
+    assertTrue(epochs.err().contains("--classifier-epochs must be 1 to 1000, got 0"), epochs.err());
   }
 
   @Test

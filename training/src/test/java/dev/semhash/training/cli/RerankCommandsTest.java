@@ -67,6 +67,43 @@ class RerankCommandsTest {
       assertTrue(zero.err().contains("error: --epochs must be at least 1, got 0"), zero.err());
       assertTrue(java.nio.file.Files.exists(untrained) == false, model);
     }
+    // each bad value is named by its option
+    String[][] bad = {
+      {"--dim", "0", "--dim must be 1 to 4096, got 0"},
+      {"--lr", "0", "--lr must be a positive number, got 0.0"},
+      {"--negatives", "0", "--negatives must be at least 1, got 0"},
+      {"--hard-depth", "-1", "--hard-depth must be at least 1, got -1"},
+      {"--hard-fraction", "1.5", "--hard-fraction must be 0 to 1, got 1.5"},
+      {"--max-positives", "-2", "--max-positives must be 0 (all) or more, got -2"},
+      {"--validation-fraction", "1", "--validation-fraction must be 0 or more and below 1, got 1.0"},
+    };
+    for (String[] b : bad) {
+      CliTestSupport.Outcome o = CliTestSupport.run("train-rerank", "--model", "s2net", "--dataset", data.toString(),
+          b[0], b[1], "--out", tmp.resolve("bad.rerankmodel").toString(), "--no-progress");
+      assertEquals(1, o.exitCode(), b[0]);
+      assertTrue(o.err().contains("error: " + b[2]), o.err());
+    }
+  }
+
+  /** Checked before anything is read, so the dataset and model paths here need not exist. */
+  @Test
+  void badNumbersAreNamedByTheirOptionBeforeAnyWork() {
+    String none = tmp.resolve("none").toString();
+    String[][] cases = {
+      {"--k1 must be 0 or more, got -1.0", "eval-rerank", "--dataset", none, "--k1", "-1"},
+      {"--b must be 0 to 1, got 2.0", "eval-rerank", "--dataset", none, "--b", "2"},
+      {"--validation-fraction must be 0 or more and below 1, got -0.5", "eval-rerank", "--dataset", none,
+        "--validation-fraction", "-0.5"},
+      {"--rounds must be at least 1, got 0", "bench-rerank", "--dataset", none, "--model", none, "--rounds", "0"},
+      {"--warmup must be 0 or more, got -1", "bench-rerank", "--dataset", none, "--model", none, "--warmup", "-1"},
+      {"--query-terms must be 1 to 1024, got 0", "neighbors", "--dataset", none, "--query-terms", "0"},
+      {"--classifier-epochs must be 1 to 1000, got 0", "eval-references", "--dataset", none, "--classifier-epochs", "0"},
+    };
+    for (String[] c : cases) {
+      CliTestSupport.Outcome o = CliTestSupport.run(java.util.Arrays.copyOfRange(c, 1, c.length));
+      assertEquals(1, o.exitCode(), o.err());
+      assertTrue(o.err().startsWith("error: " + c[0]), o.err());
+    }
   }
 
   @Test
