@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
       "the last layer). The network is not trained again, so this takes a minute",
       "where training takes many; with the dataset the model was trained on, the",
       "result equals training with that --binarization at the same seed.",
-      "Re-encode an index after changing a model.",
+      "Re-encode an index after changing a model: ./semhash encode --help.",
       "",
       "Examples:",
       "  ./semhash binarize --model 20ng-vdsh-s-32.hashmodel --binarization itq \\",

@@ -165,6 +165,10 @@ final class EvalHashCommand implements Callable<Integer> {
       for (int b : bits) {
         CommandSupport.requireBits(b);
       }
+      if (bits.stream().distinct().count() != bits.size()) {
+        // each length would train and print the same row twice, as --seeds refuses for seeds
+        throw new IllegalArgumentException("--bits needs different code lengths, such as 16,32, got " + bits);
+      }
     }
     List<Integer> lengths = bits == null ? List.of(DEFAULT_BITS) : bits;
     // a model file's outputs can be binarised anew without training (ModelBinarization)

@@ -117,7 +117,7 @@ final class EvalRerankCommand implements Callable<Integer> {
       description = "Model to evaluate: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   Model model;
 
-  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test", description = "Which queries to evaluate (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test", description = "Which queries to evaluate: test or train (default: ${DEFAULT-VALUE}).")
   String split;
 
   @Option(names = "--depth", paramLabel = "N", defaultValue = "1000", description = "Hits retrieved per query (default: ${DEFAULT-VALUE}).")
@@ -161,7 +161,7 @@ final class EvalRerankCommand implements Callable<Integer> {
   @Option(names = "--weight", paramLabel = "W", description = "Interpolation weight of the model score; chosen on validation when absent.")
   Float weight;
 
-  @Option(names = "--save-model", paramLabel = "FILE", description = "Write the trained rerank model to FILE (.rerankmodel).")
+  @Option(names = "--save-model", paramLabel = "FILE", description = "Write the trained rerank model to FILE, a rerank model file like ssi.rerankmodel.")
   Path saveModel;
 
   @Mixin CommonOptions common;

@@ -150,7 +150,7 @@ final class InspectCommand implements Callable<Integer> {
       }
       int k = c.keptEpoch() - 1;
       String training = String.format(Locale.ROOT,
-          "%d epochs run, epoch %d kept: held-out loss %.2f (%s), KL %.2f", c.epochs(), c.keptEpoch(),
+          "%d epoch%s run, epoch %d kept: held-out loss %.2f (%s), KL %.2f", c.epochs(), c.epochs() == 1 ? "" : "s", c.keptEpoch(),
           c.validationLosses().get(k), c.criterion(), c.validationKl().get(k));
       if (model.info().containsKey("training_seconds")) {
         training += ", " + model.info().get("training_seconds") + " s of training";

@@ -23,8 +23,9 @@ final class LearningCurveOption {
       paramLabel = "PNG",
       description = "Draw the neural model's training and held-out loss and its held-out KL term by"
           + " epoch, with the epoch kept, as a PNG (vdsh, vdsh-s, vdsh-sp, nbrreg, nbrreg-doc,"
-          + " node2hash). Where eval-hash trains several models (a list of --bits, or --seeds), each"
-          + " gets its own file, named PNG-32bits-seed7.png and so on.")
+          + " node2hash); .png is added to a name that does not end in it. Only eval-hash can train"
+          + " several models in one run (a list of --bits, or --seeds): each then gets its own file,"
+          + " named PNG-32bits-seed7.png and so on.")
   Path png;
 
   /** Fails before any work if a curve is asked of a method that does not train by epochs. */

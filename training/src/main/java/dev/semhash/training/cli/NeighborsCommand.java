@@ -85,8 +85,8 @@ final class NeighborsCommand implements Callable<Integer> {
               : CorpusNeighbors.tfidfCosine(corpus, k, cache, threads, common.progress());
       double seconds = (System.nanoTime() - start) / 1e9;
       double shared = neighbors.sharedLabelRate(corpus.trainLabels());
-      System.out.printf("%s neighbours, k = %d, of %,d training documents of %s: %.1f s on %d threads%s%n",
-          method, k, neighbors.size(), reader.name(), seconds, threads, cache == null ? "" : " (cache: " + common.workDir.resolve("cache") + ")");
+      System.out.printf("%s neighbours, k = %d, of %,d training documents of %s: %.1f s on %d thread%s%s%n",
+          method, k, neighbors.size(), reader.name(), seconds, threads, threads == 1 ? "" : "s", cache == null ? "" : " (cache: " + common.workDir.resolve("cache") + ")");
       System.out.printf("share of neighbours with a label of their document: %.3f; fewest neighbours of any document: %d%n",
           shared, neighbors.minCount());
       if (common.json != null) {

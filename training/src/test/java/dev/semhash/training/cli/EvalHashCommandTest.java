@@ -283,6 +283,9 @@ class EvalHashCommandTest {
     CliTestSupport.Outcome bits = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "12", "--no-progress");
     assertEquals(1, bits.exitCode());
     assertTrue(bits.err().contains("--bits must be a multiple of 8 from 8 to 1024, got 12"), bits.err());
+    CliTestSupport.Outcome twice = CliTestSupport.run("eval-hash", "--dataset", data.toString(), "--bits", "8,16,8", "--no-progress");
+    assertEquals(1, twice.exitCode());
+    assertTrue(twice.err().contains("--bits needs different code lengths, such as 16,32, got [8, 16, 8]"), twice.err());
     // an index holds at most 1024 bits: longer codes are refused before any work, in every command
     Path wide = tmp.resolve("wide.hashmodel");
     String[][] runs = {

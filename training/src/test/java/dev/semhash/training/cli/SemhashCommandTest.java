@@ -119,7 +119,7 @@ class SemhashCommandTest {
     says.forEach((command, text) -> assertTrue(help(command).contains(text), command + ": " + help(command)));
     for (String command : List.of("train", "inspect")) {
       String help = help(command).replaceAll("\\s+", " ");
-      assertTrue(help.contains("Where eval-hash trains several models (a list of --bits, or --seeds)"), help);
+      assertTrue(help.contains("Only eval-hash can train several models in one run (a list of --bits, or --seeds)"), help);
       assertFalse(help.contains("Several models (a list of --bits"), help);
     }
     assertFalse(help("eval-hash").contains("NDCG@100, radius 2"));
