@@ -1,6 +1,7 @@
 package dev.semhash.training.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -89,9 +90,19 @@ public final class SemhashCommand implements Runnable {
         (e, args) -> {
           CommandLine c = e.getCommandLine();
           PrintWriter err = c.getErr();
-          // picocli's own messages for argument groups already start with "Error: "
-          err.println(c.getColorScheme().errorText("error: " + e.getMessage().replaceFirst("^Error: ", "")));
-          CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+          // a mistyped required option (--datset) leaves the real one missing: name the typo, not the gap
+          String unknown = e instanceof CommandLine.MissingParameterException ? unknownOption(c, args) : null;
+          if (unknown != null) {
+            err.println(c.getColorScheme().errorText("error: unknown option '" + unknown + "'"));
+            List<String> close = closeOptions(c, unknown);
+            if (close.isEmpty() == false) {
+              err.println("Did you mean: " + String.join(" or ", close) + "?");
+            }
+          } else {
+            // picocli's own messages for argument groups already start with "Error: "
+            err.println(c.getColorScheme().errorText("error: " + e.getMessage().replaceFirst("^Error: ", "")));
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+          }
           err.println("see './semhash " + c.getCommandSpec().qualifiedName(" ").replaceFirst("^semhash ?", "")
               + (c.getCommandSpec().qualifiedName().equals("semhash") ? "" : " ") + "--help'");
           err.flush();
@@ -117,6 +128,50 @@ public final class SemhashCommand implements Runnable {
    * Whether {@code e} reports a bad input in a message that says what to do: the stack trace of such
    * an error shows nothing more, so the hint to see it would only be noise.
    */
+  /** The first argument that looks like an option ({@code --name}) but is none of {@code c}'s. */
+  static String unknownOption(CommandLine c, String[] args) {
+    for (String a : args) {
+      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      if (name.startsWith("--") && name.length() > 2 && c.getCommandSpec().findOption(name) == null) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  /** {@code c}'s long options within two edits of {@code typed}, nearest first. */
+  static List<String> closeOptions(CommandLine c, String typed) {
+    List<String> close = new java.util.ArrayList<>();
+    for (CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+      for (String name : o.names()) {
+        if (name.startsWith("--") && editDistance(name, typed) <= 2) {
+          close.add(name);
+        }
+      }
+    }
+    close.sort(java.util.Comparator.comparingInt(n -> editDistance(n, typed)));
+    return close;
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+
   static boolean isInputError(Throwable e) {
     return e instanceof IllegalArgumentException
         || e instanceof dev.semhash.training.data.DatasetFormatException

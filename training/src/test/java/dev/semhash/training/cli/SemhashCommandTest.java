@@ -38,6 +38,17 @@ class SemhashCommandTest {
     assertFalse(outcome.err().contains("\tat "), outcome.err());
   }
 
+  @Test
+  void aMistypedRequiredOptionIsNamedWithTheOneMeant() {
+    CliTestSupport.Outcome typo = CliTestSupport.run("train", "--datset", "somewhere", "--out", "m.hashmodel");
+    assertEquals(2, typo.exitCode(), typo.err());
+    assertTrue(typo.err().startsWith("error: unknown option '--datset'\nDid you mean: --dataset?\n"), typo.err());
+    assertTrue(typo.err().contains("see './semhash train --help'"), typo.err());
+    // without a typo, the missing option is still what is said
+    CliTestSupport.Outcome missing = CliTestSupport.run("train", "--out", "m.hashmodel");
+    assertTrue(missing.err().startsWith("error: Missing required option: '--dataset=DIR'"), missing.err());
+  }
+
   private static String help(String command) {
     CommandLine sub = SemhashCommand.commandLine().getSubcommands().get(command);
     sub.setUsageHelpAutoWidth(false);
