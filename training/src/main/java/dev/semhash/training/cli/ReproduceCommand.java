@@ -280,6 +280,16 @@ final class ReproduceCommand implements Callable<Integer> {
           "--score-every-epoch scores the queries while a cell trains: give it without --report-only, --retime,"
               + " --from-kept-models and --upgrade-kept-models, which train nothing");
     }
+    if (reportOnly == false && retime == false) {
+      for (ReproductionDataset d : chosenDatasets) {
+        if (java.nio.file.Files.isDirectory(d.folder(dataRoot)) == false) {
+          // the root is what was mistyped, not the dataset's folder
+          throw new IllegalArgumentException("--data-root " + dataRoot + " holds no folder " + d.folder(dataRoot)
+              .getFileName() + "/; give the folder that holds 20newsgroups/, reuters21578/ and citeseer/ (default:"
+              + " ../shared/datasets)");
+        }
+      }
+    }
     List<String> failures = new ArrayList<>();
     boolean nothingRetimed = false;
     ReproductionWorkspace workspace = workspace();

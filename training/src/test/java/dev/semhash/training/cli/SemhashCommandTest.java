@@ -49,6 +49,18 @@ class SemhashCommandTest {
     assertTrue(missing.err().startsWith("error: Missing required option: '--dataset=DIR'"), missing.err());
   }
 
+  @Test
+  void aFileAsTheWorkFolderIsRefusedBeforeAnyWork(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("keep.txt"), "notes");
+    CliTestSupport.Outcome outcome =
+        CliTestSupport.run("neighbors", "--dataset", tmp.toString(), "--work-dir", file.toString());
+    assertEquals(2, outcome.exitCode(), outcome.err());
+    assertTrue(outcome.err().startsWith("error: --work-dir " + file + " is a file; give a folder for indexes and"
+        + " caches"), outcome.err());
+    assertEquals("notes", java.nio.file.Files.readString(file));
+  }
+
   private static String help(String command) {
     CommandLine sub = SemhashCommand.commandLine().getSubcommands().get(command);
     sub.setUsageHelpAutoWidth(false);
