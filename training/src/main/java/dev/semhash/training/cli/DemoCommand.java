@@ -167,7 +167,7 @@ final class DemoCommand implements Callable<Integer> {
       t = System.nanoTime();
       Path modelFile = work.resolve(method.cliName() + "-" + bits + "." + HashModelFormat.EXTENSION);
       Path curveFile = null;
-      try (HashModel trained = method.train(corpus, bits, options, common.seed, common.progress())) {
+      try (HashModel trained = method.train(corpus, bits, options, common.seed, threads, common.progress())) {
         HashModelFormat.write(trained, modelFile);
         if (LearningCurve.isPresent(trained.info())) {
           curveFile = work.resolve(method.cliName() + "-" + bits + "-learning-curve.png");

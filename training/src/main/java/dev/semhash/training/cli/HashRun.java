@@ -65,7 +65,7 @@ final class HashRun {
       Corpus corpus, HashingMethod method, int bits, MethodOptions options, ModelInspector inspector)
       throws IOException {
     long start = System.nanoTime();
-    try (HashModel model = method.train(corpus, bits, options, seed, progress)) {
+    try (HashModel model = method.train(corpus, bits, options, seed, threads, progress)) {
       double trainSeconds = (System.nanoTime() - start) / 1e9;
       Map<String, Object> run = evaluate(model, method.cliName(), corpus);
       run.put("train_seconds", Math.round(trainSeconds * 1000) / 1000.0);

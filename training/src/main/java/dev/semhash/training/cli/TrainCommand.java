@@ -75,7 +75,7 @@ final class TrainCommand implements Callable<Integer> {
     DatasetReader reader = new DatasetReader(dataset);
     long start = System.nanoTime();
     try (Corpus corpus = Corpus.build(reader, corpusOptions.settings(method), null, threads, common.progress());
-        HashModel model = method.train(corpus, bits, options, common.seed, common.progress())) {
+        HashModel model = method.train(corpus, bits, options, common.seed, threads, common.progress())) {
       HashModelFormat.write(model, out);
       double seconds = (System.nanoTime() - start) / 1e9;
       System.out.printf("trained %s on %,d documents of %s in %.1f s -> %s%n",

@@ -32,7 +32,7 @@ public enum HashingMethod {
    */
   LSH("lsh", false, Binarization.SIGN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress) {
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress) {
       CorpusFeatures f = CorpusFeatures.of(corpus);
       return LshTrainer.train(f.analyzer(), f.vocabulary(), f.weighting(), f.normalize(), bits, seed);
     }
@@ -54,36 +54,36 @@ public enum HashingMethod {
    */
   STH("sth", false, Binarization.SIGN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
         throws IOException {
-      return SthTrainer.train(corpus, bits, seed, SthSettings.DEFAULT, Parallel.defaultThreads(), progress);
+      return SthTrainer.train(corpus, bits, seed, SthSettings.DEFAULT, threads, progress);
     }
   },
   /** Variational deep semantic hashing, unsupervised ({@link VdshTrainer}, thesis 3.2.1). */
   VDSH("vdsh", false, Binarization.MEDIAN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
         throws IOException {
       return VdshTrainer.train(
-          corpus, VdshVariant.VDSH, bits, options.applyTo(VdshSettings.DEFAULT), seed, progress);
+          corpus, VdshVariant.VDSH, bits, options.applyTo(VdshSettings.DEFAULT).withThreads(threads), seed, progress);
     }
   },
   /** VDSH with a label decoder ({@link VdshTrainer}, thesis 3.2.2). */
   VDSH_S("vdsh-s", true, Binarization.MEDIAN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
         throws IOException {
       return VdshTrainer.train(
-          corpus, VdshVariant.VDSH_S, bits, options.applyTo(VdshSettings.SUPERVISED_DEFAULT), seed, progress);
+          corpus, VdshVariant.VDSH_S, bits, options.applyTo(VdshSettings.SUPERVISED_DEFAULT).withThreads(threads), seed, progress);
     }
   },
   /** VDSH-S with a document-private latent variable ({@link VdshTrainer}, thesis 3.2.3). */
   VDSH_SP("vdsh-sp", true, Binarization.MEDIAN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
         throws IOException {
       return VdshTrainer.train(
-          corpus, VdshVariant.VDSH_SP, bits, options.applyTo(VdshSettings.SUPERVISED_DEFAULT), seed, progress);
+          corpus, VdshVariant.VDSH_SP, bits, options.applyTo(VdshSettings.SUPERVISED_DEFAULT).withThreads(threads), seed, progress);
     }
   },
   /**
@@ -92,19 +92,19 @@ public enum HashingMethod {
    */
   NBRREG("nbrreg", false, Binarization.MEDIAN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
         throws IOException {
       return NbrRegTrainer.train(
-          corpus, NbrRegVariant.NBRREG, bits, options.applyTo(NbrRegSettings.DEFAULT), cache(), seed, progress);
+          corpus, NbrRegVariant.NBRREG, bits, withThreads(options.applyTo(NbrRegSettings.DEFAULT), threads), cache(), seed, progress);
     }
   },
   /** NbrReg with the neighbours' mean-pooled hidden vectors in the encoder (thesis 4.2.5). */
   NBRREG_DOC("nbrreg-doc", false, Binarization.MEDIAN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
         throws IOException {
       return NbrRegTrainer.train(
-          corpus, NbrRegVariant.NBRREG_DOC, bits, options.applyTo(NbrRegSettings.DEFAULT), cache(), seed, progress);
+          corpus, NbrRegVariant.NBRREG_DOC, bits, withThreads(options.applyTo(NbrRegSettings.DEFAULT), threads), cache(), seed, progress);
     }
   },
   /**
@@ -113,9 +113,9 @@ public enum HashingMethod {
    */
   NODE2HASH("node2hash", false, Binarization.MEDIAN) {
     @Override
-    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
+    HashModel trainWith(Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
         throws IOException {
-      return Node2hashTrainer.train(corpus, bits, options.applyTo(Node2hashSettings.DEFAULT), seed, progress);
+      return Node2hashTrainer.train(corpus, bits, withThreads(options.applyTo(Node2hashSettings.DEFAULT), threads), seed, progress);
     }
   };
 
@@ -168,8 +168,30 @@ public enum HashingMethod {
    */
   public HashModel train(Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress)
       throws IOException {
+    return train(corpus, bits, options, seed, Parallel.defaultThreads(), progress);
+  }
+
+  /**
+   * As {@link #train(Corpus, int, MethodOptions, long, ProgressReporter)}, on at most {@code
+   * threads} worker threads of the trainer's own (a command's {@code --threads}). The model does
+   * not depend on them.
+   */
+  public HashModel train(
+      Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
+      throws IOException {
     options.requireApplicableTo(this);
-    return trainWith(corpus, bits, options, seed, progress);
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+    }
+    return trainWith(corpus, bits, options, seed, threads, progress);
+  }
+
+  private static NbrRegSettings withThreads(NbrRegSettings settings, int threads) {
+    return settings.withVdsh(settings.vdsh().withThreads(threads));
+  }
+
+  private static Node2hashSettings withThreads(Node2hashSettings settings, int threads) {
+    return settings.withVdsh(settings.vdsh().withThreads(threads));
   }
 
   /** Trains a model of {@code bits} bits on the corpus's training documents, with the defaults. */
@@ -179,7 +201,8 @@ public enum HashingMethod {
 
   /** Trains with {@code options}, which {@link #train} has checked this method uses. */
   abstract HashModel trainWith(
-      Corpus corpus, int bits, MethodOptions options, long seed, ProgressReporter progress) throws IOException;
+      Corpus corpus, int bits, MethodOptions options, long seed, int threads, ProgressReporter progress)
+      throws IOException;
 
   /** The name used on the command line and in reports, such as {@code lsh}. */
   public String cliName() {

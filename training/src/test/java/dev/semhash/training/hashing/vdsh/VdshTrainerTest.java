@@ -341,6 +341,23 @@ class VdshTrainerTest {
   }
 
   /**
+   * The Java side's thread count (the sparse first layer, its Adam step) changes no weight: each
+   * sum is computed by one thread in a fixed order, so a run limited to one core trains the model
+   * a run on every core does.
+   */
+  @Test
+  void oneThreadAndTwoTrainTheSameModel() {
+    SparseMatrix x = head(corpus.train(), 150);
+    SparseMatrix c = head(counts, 150);
+    VdshSettings tiny = SMALL.withHiddenUnits(16).withMaxEpochs(2).withPatience(2);
+    TrainedVdsh one = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withThreads(1), 5, ProgressReporter.NONE);
+    TrainedVdsh two = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withThreads(2), 5, ProgressReporter.NONE);
+    assertArrayEquals(one.first.weights(), two.first.weights());
+    int[] rows = {0, 1, 2, 3, 4, 5};
+    assertArrayEquals(one.mu(x, rows), two.mu(x, rows));
+  }
+
+  /**
    * A mini-batch larger than the training set is the whole training set: the same model as a batch
    * of exactly its size, not an overflow (a batch of 10^8 documents times the hidden units passed
    * the int range) nor a buffer of gigabytes.
