@@ -341,39 +341,45 @@ class VdshTrainerTest {
   }
 
   /**
+   * Trains the first 150 documents for 2 epochs (seed 5) under each of {@code settings} and asserts
+   * that every run gives the first run's model: its first layer, and the means of six documents.
+   */
+  private static void assertSameModel(VdshSettings... settings) {
+    SparseMatrix x = head(corpus.train(), 150);
+    SparseMatrix c = head(counts, 150);
+    int[] rows = {0, 1, 2, 3, 4, 5};
+    TrainedVdsh first = null;
+    for (VdshSettings s : settings) {
+      TrainedVdsh t = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, s, 5, ProgressReporter.NONE);
+      if (first == null) {
+        first = t;
+      } else {
+        assertArrayEquals(first.first.weights(), t.first.weights());
+        assertArrayEquals(first.mu(x, rows), t.mu(x, rows));
+      }
+    }
+  }
+
+  /**
    * The Java side's thread count (the sparse first layer, its Adam step) changes no weight: each
    * sum is computed by one thread in a fixed order, so a run limited to one core trains the model
    * a run on every core does.
    */
   @Test
   void oneThreadAndTwoTrainTheSameModel() {
-    SparseMatrix x = head(corpus.train(), 150);
-    SparseMatrix c = head(counts, 150);
     VdshSettings tiny = SMALL.withHiddenUnits(16).withMaxEpochs(2).withPatience(2);
-    TrainedVdsh one = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withThreads(1), 5, ProgressReporter.NONE);
-    TrainedVdsh two = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withThreads(2), 5, ProgressReporter.NONE);
-    assertArrayEquals(one.first.weights(), two.first.weights());
-    int[] rows = {0, 1, 2, 3, 4, 5};
-    assertArrayEquals(one.mu(x, rows), two.mu(x, rows));
+    assertSameModel(tiny.withThreads(1), tiny.withThreads(2));
   }
 
   /**
    * A mini-batch larger than the training set is the whole training set: the same model as a batch
    * of exactly its size, not an overflow (a batch of 10^8 documents times the hidden units passed
-   * the int range) nor a buffer of gigabytes.
+   * the int range) nor a buffer of gigabytes. Of the 150 documents a tenth is held out: 135 train.
    */
   @Test
   void aBatchLargerThanTheTrainingSetIsTheTrainingSet() {
-    SparseMatrix x = head(corpus.train(), 150);
-    SparseMatrix c = head(counts, 150);
     VdshSettings tiny = SMALL.withHiddenUnits(16).withMaxEpochs(2).withPatience(2);
-    // 150 documents, a tenth held out: 135 to train on
-    TrainedVdsh exact = VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withBatchSize(135), 5, ProgressReporter.NONE);
-    TrainedVdsh huge =
-        VdshTrainer.fit(x, c, null, 0, VdshVariant.VDSH, 8, tiny.withBatchSize(100_000_000), 5, ProgressReporter.NONE);
-    assertArrayEquals(exact.first.weights(), huge.first.weights());
-    int[] rows = {0, 1, 2, 3};
-    assertArrayEquals(exact.mu(x, rows), huge.mu(x, rows));
+    assertSameModel(tiny.withBatchSize(135), tiny.withBatchSize(100_000_000));
   }
 
   /**
