@@ -72,10 +72,11 @@ final class BenchRerankCommand implements Callable<Integer> {
     if (depth <= 0) {
       throw new IllegalArgumentException("--depth must be positive, got " + depth);
     }
-    if (rounds < 1 || warmup < 0) {
-      throw new IllegalArgumentException(rounds < 1
-          ? "--rounds must be at least 1, got " + rounds
-          : "--warmup must be 0 or more, got " + warmup);
+    if (rounds < 1) {
+      throw new IllegalArgumentException("--rounds must be at least 1, got " + rounds);
+    }
+    if (warmup < 0) {
+      throw new IllegalArgumentException("--warmup must be 0 or more, got " + warmup);
     }
     RerankModel model = RerankModelFormat.read(modelFile);
     DatasetReader reader = new DatasetReader(dataset);

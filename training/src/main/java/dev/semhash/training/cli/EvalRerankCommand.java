@@ -171,10 +171,11 @@ final class EvalRerankCommand implements Callable<Integer> {
     if (depth <= 0) {
       throw new IllegalArgumentException("--depth must be positive, got " + depth);
     }
-    if (Float.isFinite(k1) == false || k1 < 0 || Float.isFinite(b) == false || b < 0 || b > 1) {
-      throw new IllegalArgumentException(Float.isFinite(k1) == false || k1 < 0
-          ? "--k1 must be 0 or more, got " + k1
-          : "--b must be 0 to 1, got " + b);
+    if ((k1 >= 0 && k1 < Float.POSITIVE_INFINITY) == false) {
+      throw new IllegalArgumentException("--k1 must be 0 or more, got " + k1);
+    }
+    if ((b >= 0 && b <= 1) == false) {
+      throw new IllegalArgumentException("--b must be 0 to 1, got " + b);
     }
     TrainRerankCommand.checkValidationFraction(validationFraction);
     // checked before training: an unwritable or precious path found after it wastes the training

@@ -324,12 +324,11 @@ public final class RerankModelOptions {
   }
 
   /**
-   * The training epochs: as given, else {@code fallback}. Zero would keep an untrained model as
-   * the best of no epochs, so it is refused here for every model. The other shared options are
-   * checked here too, so that a bad value is named by its option, not by the settings field it
-   * fills.
+   * Fails on a shared option's bad value, named by its option rather than by the settings field it
+   * fills; every model's settings are made after this check. Zero epochs would keep an untrained
+   * model as the best of no epochs.
    */
-  private int epochs(int fallback) {
+  private void requireValid() {
     if (epochs != null && epochs < 1) {
       throw new IllegalArgumentException("--epochs must be at least 1, got " + epochs);
     }
@@ -351,6 +350,10 @@ public final class RerankModelOptions {
     if (maxPositives != null && maxPositives < 0) {
       throw new IllegalArgumentException("--max-positives must be 0 (all) or more, got " + maxPositives);
     }
+  }
+
+  /** The training epochs: as given, else {@code fallback}. */
+  private int epochs(int fallback) {
     return epochs != null ? epochs : fallback;
   }
 
@@ -358,6 +361,7 @@ public final class RerankModelOptions {
   private static final int MAX_DIMENSION = 4096;
 
   SsiSettings ssi(long seed, boolean qrels) {
+    requireValid();
     SsiSettings defaults = SsiSettings.defaults(seed);
     return new SsiSettings(
         dim("ssi"), learningRate == null ? defaults.learningRate() : learningRate,
@@ -388,6 +392,7 @@ public final class RerankModelOptions {
   }
 
   S2NetSettings s2net(long seed, boolean qrels) {
+    requireValid();
     S2NetSettings defaults = S2NetSettings.defaults(seed);
     return new S2NetSettings(
         dim("s2net"), learningRate == null ? defaults.learningRate() : learningRate, epochs(defaults.epochs()),
@@ -407,6 +412,7 @@ public final class RerankModelOptions {
   }
 
   DseSettings dse(long seed, boolean qrels) {
+    requireValid();
     DseSettings d = DseSettings.defaults(seed);
     int pretrain = pretrainEpochs != null ? pretrainEpochs : links ? DSE_LINK_PRETRAIN_EPOCHS : d.pretrainEpochs();
     int terms = dseTerms != null ? dseTerms : links ? DSE_LINK_TERMS : DSE_TERMS;
@@ -426,6 +432,7 @@ public final class RerankModelOptions {
    * with 20 epochs 0.2215 and 0.1 with 10 epochs 0.2045.
    */
   DssmSettings dssm(long seed, boolean qrels) {
+    requireValid();
     DssmSettings d = DssmSettings.defaults(seed);
     float rate = learningRate != null ? learningRate : qrels ? d.learningRate() : links ? 0.01f : 0.02f;
     return new DssmSettings(d.hidden(), dim("dssm"), trigramMinDf, dssmGamma, dssmNegatives,

@@ -92,17 +92,11 @@ public final class SemhashCommand implements Runnable {
           PrintWriter err = c.getErr();
           // a mistyped required option (--datset) leaves the real one missing: name the typo, not the gap
           String unknown = e instanceof CommandLine.MissingParameterException ? unknownOption(c, args) : null;
-          if (unknown != null) {
-            err.println(c.getColorScheme().errorText("error: unknown option '" + unknown + "'"));
-            List<String> close = closeOptions(c, unknown);
-            if (close.isEmpty() == false) {
-              err.println("Did you mean: " + String.join(" or ", close) + "?");
-            }
-          } else {
-            // picocli's own messages for argument groups already start with "Error: "
-            err.println(c.getColorScheme().errorText("error: " + e.getMessage().replaceFirst("^Error: ", "")));
-            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-          }
+          CommandLine.ParameterException shown =
+              unknown == null ? e : new CommandLine.UnmatchedArgumentException(c, List.of(unknown));
+          // picocli's own messages for argument groups already start with "Error: "
+          err.println(c.getColorScheme().errorText("error: " + shown.getMessage().replaceFirst("^Error: ", "")));
+          CommandLine.UnmatchedArgumentException.printSuggestions(shown, err);
           err.println("see './semhash " + c.getCommandSpec().qualifiedName(" ").replaceFirst("^semhash ?", "")
               + (c.getCommandSpec().qualifiedName().equals("semhash") ? "" : " ") + "--help'");
           err.flush();
@@ -137,39 +131,6 @@ public final class SemhashCommand implements Runnable {
       }
     }
     return null;
-  }
-
-  /** {@code c}'s long options within two edits of {@code typed}, nearest first. */
-  static List<String> closeOptions(CommandLine c, String typed) {
-    List<String> close = new java.util.ArrayList<>();
-    for (CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
-      for (String name : o.names()) {
-        if (name.startsWith("--") && editDistance(name, typed) <= 2) {
-          close.add(name);
-        }
-      }
-    }
-    close.sort(java.util.Comparator.comparingInt(n -> editDistance(n, typed)));
-    return close;
-  }
-
-  private static int editDistance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 
   static boolean isInputError(Throwable e) {

@@ -97,9 +97,9 @@ final class LineReader implements AutoCloseable {
         position++;
       }
       append(from, position - from);
-      any = true;
+      any |= position > from;
       if (position < limit) {
-        position++; // the \n
+        position++; // the \n: a line, even an empty one
         if (lineLength > 0 && line[lineLength - 1] == '\r') {
           lineLength--;
         }

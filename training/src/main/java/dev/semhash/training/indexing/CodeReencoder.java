@@ -4,6 +4,7 @@ import dev.semhash.document.BinaryCodeField;
 import dev.semhash.document.CodeFieldSchema;
 import dev.semhash.index.HammingCodes;
 import dev.semhash.model.HashModel;
+import dev.semhash.text.SparseVector;
 import dev.semhash.training.corpus.VocabularyCoverage;
 import dev.semhash.training.hashing.NeighbourhoodEncoding;
 import dev.semhash.training.neighbors.Bm25TextNeighbours;
@@ -115,11 +116,11 @@ public final class CodeReencoder {
             String id = d.get(idField);
             String text = d.get(textField);
             checkDocument(ctx.docBase + doc, id, text, idField, textField, docById);
-            dev.semhash.text.SparseVector terms = model.vectorizer().vectorize(text);
+            SparseVector terms = model.vectorizer().vectorize(text);
             withoutTerm += terms.size() == 0 ? 1 : 0;
             long[] code = nearest == null
                 ? model.encode(terms)
-                : model.binarize(hidden.pooled(ctx.docBase + doc, nearest.of(text, ctx.docBase + doc)));
+                : model.binarize(hidden.pooled(ctx.docBase + doc, terms, nearest.of(text, ctx.docBase + doc)));
             int ord = current == null ? -1 : current.ordOf(doc);
             if (ord >= 0) {
               current.readCode(ord, old);
@@ -219,13 +220,17 @@ public final class CodeReencoder {
       return h;
     }
 
-    /** The model's output for a document read with the listed ones. */
-    float[] pooled(int docId, int[] neighbours) throws IOException {
+    /**
+     * The model's output for a document, whose weighted terms the caller has already made, read
+     * with the listed ones.
+     */
+    float[] pooled(int docId, SparseVector terms, int[] neighbours) throws IOException {
+      float[] own = recent.computeIfAbsent(docId, d -> model.hidden(terms));
       List<float[]> pooled = new ArrayList<>(neighbours.length);
       for (int n : neighbours) {
         pooled.add(of(n));
       }
-      return model.pool(of(docId), pooled);
+      return model.pool(own, pooled);
     }
   }
 }

@@ -42,7 +42,7 @@ class SemhashCommandTest {
   void aMistypedRequiredOptionIsNamedWithTheOneMeant() {
     CliTestSupport.Outcome typo = CliTestSupport.run("train", "--datset", "somewhere", "--out", "m.hashmodel");
     assertEquals(2, typo.exitCode(), typo.err());
-    assertTrue(typo.err().startsWith("error: unknown option '--datset'\nDid you mean: --dataset?\n"), typo.err());
+    assertTrue(typo.err().startsWith("error: Unknown option: '--datset'\nPossible solutions: --dataset\n"), typo.err());
     assertTrue(typo.err().contains("see './semhash train --help'"), typo.err());
     // without a typo, the missing option is still what is said
     CliTestSupport.Outcome missing = CliTestSupport.run("train", "--out", "m.hashmodel");
